@@ -1,0 +1,128 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { ZodError } from 'zod';
+import { cors } from 'hono/cors';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import type { AppDeps, AppEnv } from './context';
+import { apiDocsRoutes } from './lib/api-docs';
+import { asStatus, errorBody } from './lib/envelope';
+import { isAppError } from './lib/errors';
+import { createRouter } from './lib/openapi';
+import { staticWebRoutes } from './lib/static-web';
+import { apiKeyRoutes } from './modules/api-keys/routes';
+import { resolvePrincipal } from './modules/auth/middleware';
+import { authRoutes } from './modules/auth/routes';
+import { pasteRoutes } from './modules/pastes/routes';
+import { systemRoutes } from './modules/system/routes';
+
+/** Composes the whole HTTP app from its modules. Holds no module-level state. */
+export function buildApp(deps: AppDeps) {
+  const app = new OpenAPIHono<AppEnv>();
+
+  app.use('*', requestId());
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+        mediaSrc: ["'self'", 'blob:', 'https:', 'http:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'https:', 'http:'],
+        workerSrc: ["'self'", 'blob:'],
+        frameSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      xFrameOptions: 'DENY',
+      crossOriginEmbedderPolicy: false,
+      crossOriginResourcePolicy: 'same-site',
+    }),
+  );
+  if (deps.config.CORS_ORIGINS.length > 0) {
+    // An allow-list, never a reflected '*' (DESIGN §1, shape 3).
+    const allowed = new Set(deps.config.CORS_ORIGINS.map((origin) => new URL(origin).origin));
+    app.use(
+      '/api/*',
+      cors({
+        origin: (origin) => (allowed.has(origin) ? origin : null),
+        allowHeaders: ['Authorization', 'Content-Type', 'X-Requested-With'],
+        allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'HEAD'],
+        exposeHeaders: ['Content-Disposition', 'ETag', 'Content-Length', 'X-Request-Id'],
+        maxAge: 600,
+      }),
+    );
+  }
+
+  const api = createRouter();
+  api.use('*', resolvePrincipal);
+  api.route('/', systemRoutes);
+  api.route('/', authRoutes);
+  api.route('/', apiKeyRoutes);
+  api.route('/', pasteRoutes);
+  api.openAPIRegistry.registerComponent('securitySchemes', 'AdminToken', {
+    type: 'http',
+    scheme: 'bearer',
+  });
+  api.openAPIRegistry.registerComponent('securitySchemes', 'ApiKey', {
+    type: 'apiKey',
+    in: 'header',
+    name: 'Authorization',
+    description: 'Authorization: ApiKey <key>',
+  });
+  api.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'Pastebox API',
+      version: '1',
+      description:
+        'Every answer is { code, message, data, success }; errors add a stable `error` key.',
+    },
+  });
+  api.route('/docs', apiDocsRoutes());
+  api.notFound((c) => c.json(errorBody(404, 'NOT_FOUND', 'Not found'), 404));
+
+  app.route('/api', api);
+  if (deps.webDist) {
+    app.route('/', staticWebRoutes(deps.webDist));
+  }
+
+  app.onError((error, c) => {
+    if (isAppError(error)) {
+      const extra = error.details ? { details: error.details } : {};
+      return c.json(
+        errorBody(error.status, error.key, error.message, extra),
+        asStatus(error.status),
+      );
+    }
+    if (error instanceof ZodError) {
+      const details = error.issues.map((issue) => ({
+        path: issue.path.join('.'),
+        message: issue.message,
+      }));
+      return c.json(errorBody(400, 'VALIDATION_FAILED', 'Invalid request', { details }), 400);
+    }
+    if (error instanceof SyntaxError && c.req.header('content-type')?.includes('json')) {
+      return c.json(errorBody(400, 'VALIDATION_FAILED', 'Malformed JSON body'), 400);
+    }
+    const id = c.var.requestId;
+    deps.logger.error(
+      { err: error, requestId: id, method: c.req.method, path: c.req.path },
+      'unhandled error',
+    );
+    return c.json(errorBody(500, 'INTERNAL', 'Internal server error', { requestId: id }), 500);
+  });
+
+  return app;
+}
+
+export type App = ReturnType<typeof buildApp>;

@@ -1,0 +1,41 @@
+import path from 'node:path';
+import pino, { type Logger } from 'pino';
+import type { Config } from './config';
+import type { AppDeps } from './context';
+import { migrateToLatest, openDatabase } from './db/database';
+import { systemClock, type Clock } from './lib/clock';
+import { resolveSecret, SecretBox } from './lib/crypto';
+import { RateLimiter } from './lib/rate-limit';
+
+export interface Runtime {
+  deps: AppDeps;
+  close(): Promise<void>;
+}
+
+/** Opens the database, migrates it and assembles the app's dependencies. */
+export async function createRuntime(
+  config: Config,
+  options: { clock?: Clock; logger?: Logger } = {},
+): Promise<Runtime> {
+  const logger = options.logger ?? pino({ level: config.LOG_LEVEL });
+  const clock = options.clock ?? systemClock;
+  const dataDir = path.resolve(config.DATA_DIR);
+  const { db, dialect } = openDatabase(config.DATABASE_URL, dataDir);
+  try {
+    await migrateToLatest(db);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  const deps: AppDeps = {
+    config,
+    db,
+    dialect,
+    clock,
+    secrets: new SecretBox(resolveSecret(config.SECRET, dataDir)),
+    rateLimiter: new RateLimiter(db, clock),
+    logger,
+    ...(config.WEB_DIST ? { webDist: path.resolve(config.WEB_DIST) } : {}),
+  };
+  return { deps, close: () => db.destroy() };
+}

@@ -1,0 +1,67 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { buildApp } from './app';
+import { createRuntime } from './bootstrap';
+import { ConfigError, loadConfig, type Config } from './config';
+import { ensureInitialAdmin } from './modules/auth/service';
+import { startSweeper } from './sweeper';
+
+/** Finds the built web app next to the server (dist/ → ../../web/dist) unless WEB_DIST says. */
+function locateWebDist(config: Config): string | undefined {
+  if (config.WEB_DIST) {
+    return config.WEB_DIST;
+  }
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidate = path.resolve(here, '../../web/dist');
+  return fs.existsSync(path.join(candidate, 'index.html')) ? candidate : undefined;
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const webDist = locateWebDist(config);
+  const runtime = await createRuntime({ ...config, ...(webDist ? { WEB_DIST: webDist } : {}) });
+  const { deps } = runtime;
+  const created = await ensureInitialAdmin(deps);
+  if (created?.generatedPassword) {
+    deps.logger.warn(
+      `First start: created the admin account. Username: ${created.username}  Password: ${created.generatedPassword}  (shown once; change it in Admin → Settings)`,
+    );
+  }
+  if (!webDist) {
+    deps.logger.warn('The web app is not built; only the API is served. Run `npm run build`.');
+  }
+  const stopSweeper = startSweeper(deps);
+  const app = buildApp(deps);
+  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+    deps.logger.info(
+      `Pastebox listening on http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${info.port}`,
+    );
+  });
+
+  const shutdown = (signal: string) => {
+    deps.logger.info({ signal }, 'shutting down');
+    stopSweeper();
+    server.close(() => {
+      void runtime.close().finally(() => process.exit(0));
+    });
+    setTimeout(() => process.exit(0), 5000).unref();
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error('Pastebox failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,54 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types';
+
+export type ApiKeyRow = Database['api_keys'];
+
+/** SQL for API keys; one method per query. */
+export class ApiKeysRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  list() {
+    return this.db.selectFrom('api_keys').selectAll().orderBy('created_at', 'desc').execute();
+  }
+
+  findById(id: string) {
+    return this.db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  findByHash(keyHash: string) {
+    return this.db
+      .selectFrom('api_keys')
+      .selectAll()
+      .where('key_hash', '=', keyHash)
+      .executeTakeFirst();
+  }
+
+  findByName(name: string) {
+    return this.db.selectFrom('api_keys').selectAll().where('name', '=', name).executeTakeFirst();
+  }
+
+  insert(row: ApiKeyRow) {
+    return this.db.insertInto('api_keys').values(row).execute();
+  }
+
+  update(
+    id: string,
+    changes: Partial<Omit<ApiKeyRow, 'id' | 'key_hash' | 'key_cipher' | 'created_at'>>,
+  ) {
+    return this.db.updateTable('api_keys').set(changes).where('id', '=', id).executeTakeFirst();
+  }
+
+  delete(id: string) {
+    return this.db.deleteFrom('api_keys').where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Writes last_used only when the stored value is older than `staleBefore` (DESIGN §5). */
+  touchLastUsed(id: string, nowIso: string, staleBefore: string) {
+    return this.db
+      .updateTable('api_keys')
+      .set({ last_used: nowIso })
+      .where('id', '=', id)
+      .where((eb) => eb.or([eb('last_used', 'is', null), eb('last_used', '<', staleBefore)]))
+      .execute();
+  }
+}

@@ -1,0 +1,103 @@
+import { createRoute } from '@hono/zod-openapi';
+import {
+  adminTokenInfo,
+  apiKeyInfo,
+  changePasswordBody,
+  loginBody,
+  loginResult,
+} from '@pastebox/contract/schemas/auth';
+import { z } from 'zod';
+import { ok } from '../../lib/envelope';
+import { adminSecurity, createRouter, jsonBody, okResponse } from '../../lib/openapi';
+import { requireAdmin, requireApiKey } from './middleware';
+import { changeAdminCredentials, login, logout } from './service';
+
+export const authRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/admin/login',
+      tags: ['Auth'],
+      summary: 'Admin login',
+      request: jsonBody(loginBody),
+      responses: okResponse(loginResult),
+    }),
+    async (c) => {
+      const { username, password } = c.req.valid('json');
+      return ok(c, await login(c.var.deps, c.var.clientIp, username, password));
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/admin/logout',
+      tags: ['Auth'],
+      summary: 'End the admin session',
+      security: adminSecurity,
+      responses: okResponse(z.null()),
+    }),
+    async (c) => {
+      const admin = requireAdmin(c);
+      await logout(c.var.deps, admin.tokenHash);
+      return ok(c, null, 200, 'Logged out');
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/test/admin-token',
+      tags: ['Auth'],
+      summary: 'Check an admin token',
+      security: adminSecurity,
+      responses: okResponse(adminTokenInfo),
+    }),
+    (c) => {
+      const admin = requireAdmin(c);
+      return ok(c, { id: admin.adminId, username: admin.username, expiresAt: admin.expiresAt });
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/test/api-key',
+      tags: ['Auth'],
+      summary: 'Check an API key and read its permissions',
+      security: [{ ApiKey: [] }],
+      responses: okResponse(apiKeyInfo),
+    }),
+    (c) => {
+      const key = requireApiKey(c);
+      return ok(c, {
+        name: key.name,
+        basic_path: key.basicPath,
+        permissions: key.permissions,
+        key_info: {
+          id: key.keyId,
+          name: key.name,
+          basic_path: key.basicPath,
+          expires_at: key.expiresAt,
+        },
+      });
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/admin/change-password',
+      tags: ['Auth'],
+      summary: 'Change the admin username and/or password; revokes every session',
+      security: adminSecurity,
+      request: jsonBody(changePasswordBody),
+      responses: okResponse(z.object({ username: z.string() })),
+    }),
+    async (c) => {
+      const admin = requireAdmin(c);
+      const result = await changeAdminCredentials(
+        c.var.deps,
+        admin.adminId,
+        c.var.clientIp,
+        c.req.valid('json'),
+      );
+      return ok(c, result, 200, 'Account updated, please log in again');
+    },
+  );

@@ -1,0 +1,138 @@
+import { LIMITS } from '@pastebox/contract/limits';
+import {
+  NEW_PASSWORD_MIN_LENGTH,
+  type ChangePasswordBody,
+  type LoginResult,
+} from '@pastebox/contract/schemas/auth';
+import type { AppDeps, Principal } from '../../context';
+import { addMs } from '../../lib/clock';
+import { hashPassword, sha256Hex, verifyPassword } from '../../lib/crypto';
+import { AppError } from '../../lib/errors';
+import { newId, randomToken } from '../../lib/ids';
+import { RATE_LIMITS } from '../../lib/rate-limit';
+import { AuthRepo } from './repo';
+
+const SESSION_MS = LIMITS.adminSessionDays * 24 * 60 * 60 * 1000;
+
+/**
+ * First start: creates the admin from ADMIN_USERNAME / ADMIN_PASSWORD, or with a random
+ * password that is returned so main.ts can print it once (DESIGN §5: no default password).
+ */
+export async function ensureInitialAdmin(
+  deps: AppDeps,
+): Promise<{ username: string; generatedPassword?: string } | null> {
+  const repo = new AuthRepo(deps.db);
+  if ((await repo.countAdmins()) > 0) {
+    return null;
+  }
+  const username = deps.config.ADMIN_USERNAME ?? 'admin';
+  const generatedPassword = deps.config.ADMIN_PASSWORD ? undefined : randomToken(12);
+  const password = deps.config.ADMIN_PASSWORD ?? generatedPassword ?? randomToken(12);
+  const now = deps.clock.now().toISOString();
+  await repo.insertAdmin({
+    id: newId(),
+    username,
+    password_hash: await hashPassword(password),
+    created_at: now,
+    updated_at: now,
+  });
+  return { username, ...(generatedPassword ? { generatedPassword } : {}) };
+}
+
+/** POST /api/admin/login: a new session token, stored only as its SHA-256. */
+export async function login(
+  deps: AppDeps,
+  clientIp: string,
+  username: string,
+  password: string,
+): Promise<LoginResult> {
+  await deps.rateLimiter.assertAllowed(RATE_LIMITS.login, clientIp);
+  const repo = new AuthRepo(deps.db);
+  const admin = await repo.findAdminByUsername(username);
+  if (!admin || !(await verifyPassword(admin.password_hash, password))) {
+    await deps.rateLimiter.recordFailure(RATE_LIMITS.login, clientIp);
+    throw new AppError('INVALID_CREDENTIALS');
+  }
+  await deps.rateLimiter.reset(RATE_LIMITS.login, clientIp);
+  const token = randomToken(32);
+  const now = deps.clock.now();
+  const expiresAt = addMs(now, SESSION_MS).toISOString();
+  await repo.insertSession({
+    token_hash: sha256Hex(token),
+    admin_id: admin.id,
+    expires_at: expiresAt,
+    created_at: now.toISOString(),
+  });
+  return { token, expiresAt, username: admin.username };
+}
+
+export async function logout(deps: AppDeps, tokenHash: string): Promise<void> {
+  await new AuthRepo(deps.db).deleteSession(tokenHash);
+}
+
+/** Resolves a Bearer token to the admin principal, or null when unknown or expired. */
+export async function resolveAdminToken(deps: AppDeps, token: string): Promise<Principal | null> {
+  const tokenHash = sha256Hex(token);
+  const session = await new AuthRepo(deps.db).findLiveSession(
+    tokenHash,
+    deps.clock.now().toISOString(),
+  );
+  if (!session) {
+    return null;
+  }
+  return {
+    type: 'admin',
+    adminId: session.admin_id,
+    username: session.username,
+    tokenHash,
+    expiresAt: session.expires_at,
+  };
+}
+
+/**
+ * POST /api/admin/change-password, SPEC §5: current password required; a new username or
+ * a new password; the new password differs from the current one. Revokes every session.
+ */
+export async function changeAdminCredentials(
+  deps: AppDeps,
+  adminId: string,
+  clientIp: string,
+  body: ChangePasswordBody,
+): Promise<{ username: string }> {
+  const newPassword = body.newPassword ?? '';
+  const newUsername = body.newUsername?.trim() ?? '';
+  if (!newPassword && !newUsername) {
+    throw new AppError('NOTHING_TO_CHANGE');
+  }
+  if (newPassword && newPassword.length < NEW_PASSWORD_MIN_LENGTH) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `The new password needs at least ${NEW_PASSWORD_MIN_LENGTH} characters`,
+      [{ path: 'newPassword', message: `at least ${NEW_PASSWORD_MIN_LENGTH} characters` }],
+    );
+  }
+  if (newPassword && newPassword === body.currentPassword) {
+    throw new AppError('NEW_PASSWORD_SAME');
+  }
+  await deps.rateLimiter.assertAllowed(RATE_LIMITS.login, clientIp);
+  const repo = new AuthRepo(deps.db);
+  const admin = await repo.findAdminById(adminId);
+  if (!admin || !(await verifyPassword(admin.password_hash, body.currentPassword))) {
+    await deps.rateLimiter.recordFailure(RATE_LIMITS.login, clientIp);
+    throw new AppError('VERIFICATION_FAILED');
+  }
+  if (newUsername && newUsername !== admin.username) {
+    const holder = await repo.findAdminByUsername(newUsername);
+    if (holder) {
+      throw new AppError('USERNAME_TAKEN');
+    }
+  }
+  const username = newUsername || admin.username;
+  await repo.updateAdmin(admin.id, {
+    username,
+    ...(newPassword ? { password_hash: await hashPassword(newPassword) } : {}),
+    updated_at: deps.clock.now().toISOString(),
+  });
+  await repo.deleteSessionsOfAdmin(admin.id);
+  return { username };
+}

@@ -1,0 +1,53 @@
+import { createRoute } from '@hono/zod-openapi';
+import { LIMITS } from '@pastebox/contract/limits';
+import { health, maxUploadSize, versionInfo } from '@pastebox/contract/schemas/system';
+import { sql } from 'kysely';
+import { ok } from '../../lib/envelope';
+import { AppError } from '../../lib/errors';
+import { createRouter, okResponse } from '../../lib/openapi';
+import { APP_VERSION } from '../../version';
+import { getSetting } from './settings';
+
+export const systemRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/health',
+      tags: ['System'],
+      summary: 'Liveness, database included',
+      responses: okResponse(health),
+    }),
+    async (c) => {
+      try {
+        await sql`select 1`.execute(c.var.deps.db);
+      } catch (error) {
+        c.var.deps.logger.error({ err: error }, 'health check: database unreachable');
+        throw new AppError('SERVICE_UNAVAILABLE', 'Database unreachable');
+      }
+      return ok(c, { status: 'ok' as const, database: 'ok' as const });
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/version',
+      tags: ['System'],
+      summary: 'Product version',
+      responses: okResponse(versionInfo),
+    }),
+    (c) => ok(c, { name: 'Pastebox', version: APP_VERSION, node: process.version }),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/system/max-upload-size',
+      tags: ['System'],
+      summary: 'The largest upload allowed, in MB',
+      responses: okResponse(maxUploadSize),
+    }),
+    async (c) => {
+      const stored = await getSetting(c.var.deps.db, 'max_upload_size_mb');
+      const mb = stored ? Number(stored) : LIMITS.defaultMaxUploadSizeMb;
+      return ok(c, { max_upload_size: mb, max_upload_size_bytes: Math.round(mb * 1024 * 1024) });
+    },
+  );

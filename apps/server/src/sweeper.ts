@@ -1,0 +1,28 @@
+import type { AppDeps } from './context';
+import { AuthRepo } from './modules/auth/repo';
+import { sweepExpiredPastes } from './modules/pastes/service';
+
+const SWEEP_EVERY_MS = 10 * 60_000;
+const RATE_WINDOW_KEEP_MS = 24 * 60 * 60_000;
+
+/** One pass of housekeeping: expired shares, sessions and rate-limit windows. */
+export async function sweepOnce(deps: AppDeps): Promise<void> {
+  const nowIso = deps.clock.now().toISOString();
+  const pastes = await sweepExpiredPastes(deps);
+  await new AuthRepo(deps.db).deleteExpiredSessions(nowIso);
+  await deps.rateLimiter.sweep(RATE_WINDOW_KEEP_MS);
+  if (pastes > 0) {
+    deps.logger.info({ pastes }, 'swept expired shares');
+  }
+}
+
+/** Runs the sweep periodically; safe on several instances (each pass is idempotent). */
+export function startSweeper(deps: AppDeps): () => void {
+  const run = () => {
+    sweepOnce(deps).catch((error: unknown) => deps.logger.warn({ err: error }, 'sweep failed'));
+  };
+  const timer = setInterval(run, SWEEP_EVERY_MS);
+  timer.unref();
+  run();
+  return () => clearInterval(timer);
+}

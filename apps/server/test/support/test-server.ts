@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import pg from 'pg';
+import { buildApp } from '../../src/app';
+import { createRuntime } from '../../src/bootstrap';
+import { loadConfig } from '../../src/config';
+import type { AppDeps } from '../../src/context';
+import { ManualClock } from '../../src/lib/clock';
+import { ensureInitialAdmin } from '../../src/modules/auth/service';
+import { ApiClient } from './api-client';
+
+export const ADMIN = { username: 'admin', password: 'admin-password-1' } as const;
+
+/** Which database this run of the suite uses: vitest's projects set TEST_DIALECT. */
+export const dialect: 'sqlite' | 'postgres' =
+  process.env.TEST_DIALECT === 'postgres' ? 'postgres' : 'sqlite';
+
+export interface TestServer {
+  baseUrl: string;
+  deps: AppDeps;
+  clock: ManualClock;
+  dataDir: string;
+  /** A client with no credentials. */
+  anon: ApiClient;
+  /** Logs in as the admin and returns a client carrying the token. */
+  admin(): Promise<ApiClient>;
+  close(): Promise<void>;
+}
+
+/** A throw-away PostgreSQL database on the TEST_DATABASE_URL server; dropped by close(). */
+async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) {
+    throw new Error(
+      'TEST_DIALECT=postgres needs TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres)',
+    );
+  }
+  const name = `pastebox_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const adminClient = new pg.Client({ connectionString: base });
+  await adminClient.connect();
+  await adminClient.query(`CREATE DATABASE ${name}`);
+  await adminClient.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/**
+ * Starts the real app on 127.0.0.1 with a fresh DATA_DIR and a fresh database (SQLite file,
+ * or a new PostgreSQL database), listening over real HTTP.
+ */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pastebox-test-'));
+  const postgres = dialect === 'postgres' ? await createPostgresDatabase() : null;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    SECRET: 'test-secret-0123456789abcdef',
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    ...env,
+  });
+  const clock = new ManualClock();
+  const runtime = await createRuntime(config, { clock });
+  await ensureInitialAdmin(runtime.deps);
+  const app = buildApp(runtime.deps);
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const anon = new ApiClient(baseUrl);
+
+  return {
+    baseUrl,
+    deps: runtime.deps,
+    clock,
+    dataDir,
+    anon,
+    async admin() {
+      const res = await anon.post<{ token: string }>('/api/admin/login', ADMIN);
+      if (res.status !== 200) {
+        throw new Error(`admin login failed: ${res.status} ${JSON.stringify(res.body)}`);
+      }
+      return anon.withAuth(`Bearer ${res.body.data.token}`);
+    },
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await runtime.close();
+      await postgres?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

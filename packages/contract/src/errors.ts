@@ -1,0 +1,69 @@
+/**
+ * Stable error keys of the API (SPEC §8) and the HTTP status each one answers with.
+ * The web app translates the key; the server's `message` is only an English fallback.
+ * Keys never change meaning once published: clients switch on them.
+ */
+export const ERRORS = {
+  VALIDATION_FAILED: { status: 400, message: 'Invalid request' },
+  CONTENT_EMPTY: { status: 400, message: 'Content cannot be empty' },
+  SLUG_INVALID: {
+    status: 400,
+    message: 'The link suffix may only use letters, digits, hyphen and underscore (at most 50)',
+  },
+  SLUG_RESERVED: { status: 400, message: 'This link suffix is reserved' },
+  CUSTOM_KEY_INVALID: {
+    status: 400,
+    message: 'A custom key may only use letters, digits, underscore and hyphen',
+  },
+  NOTHING_TO_CHANGE: { status: 400, message: 'Give a new username or a new password' },
+  NEW_PASSWORD_SAME: { status: 400, message: 'The new password must differ from the current one' },
+  BASIC_PATH_INVALID: { status: 400, message: 'The base path must start with /' },
+
+  UNAUTHORIZED: { status: 401, message: 'Unauthorized, please log in' },
+  INVALID_CREDENTIALS: { status: 401, message: 'Wrong username or password' },
+  INVALID_TOKEN: { status: 401, message: 'Admin session expired, please log in again' },
+  API_KEY_INVALID: { status: 401, message: 'API key invalid or expired' },
+  WRONG_PASSWORD: { status: 401, message: 'Wrong password' },
+  VERIFICATION_FAILED: { status: 401, message: 'Current password is wrong' },
+
+  FORBIDDEN: { status: 403, message: 'You do not have permission for this action' },
+  TEXT_PERMISSION_REQUIRED: { status: 403, message: 'This API key has no text permission' },
+  FILE_PERMISSION_REQUIRED: { status: 403, message: 'This API key has no file permission' },
+  MOUNT_PERMISSION_REQUIRED: { status: 403, message: 'This API key has no mount permission' },
+  ADMIN_REQUIRED: { status: 403, message: 'Only the administrator can do this' },
+
+  NOT_FOUND: { status: 404, message: 'Not found' },
+  PASTE_NOT_FOUND: { status: 404, message: 'The share does not exist' },
+  API_KEY_NOT_FOUND: { status: 404, message: 'The API key does not exist' },
+
+  SLUG_TAKEN: { status: 409, message: 'Link suffix already taken, try another' },
+  KEY_TAKEN: { status: 409, message: 'This key is already in use' },
+  KEY_NAME_TAKEN: { status: 409, message: 'An API key with this name already exists' },
+  USERNAME_TAKEN: { status: 409, message: 'This username is already taken' },
+
+  SHARE_EXPIRED: { status: 410, message: 'The share has expired' },
+  VIEW_LIMIT_REACHED: { status: 410, message: 'The share has reached its view limit' },
+
+  CONTENT_TOO_LARGE: { status: 413, message: 'Content too large' },
+  RATE_LIMITED: { status: 429, message: 'Too many attempts, try again later' },
+  INTERNAL: { status: 500, message: 'Internal server error' },
+  SERVICE_UNAVAILABLE: { status: 503, message: 'Service unavailable' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorKey = keyof typeof ERRORS;
+
+export const ERROR_KEYS = Object.keys(ERRORS) as ErrorKey[];
+
+/** The shape of every answer (DESIGN §4). `code` mirrors the HTTP status. */
+export interface Envelope<T> {
+  code: number;
+  message: string;
+  data: T;
+  success: boolean;
+  /** Present on errors: a stable key from {@link ERRORS}. */
+  error?: ErrorKey;
+  /** Present on 500s, so a log line can be found from the answer. */
+  requestId?: string;
+  /** Present on validation errors: which field failed and why. */
+  details?: { path: string; message: string }[];
+}

@@ -1,0 +1,8 @@
+import { z } from 'zod';
+
+export const health = z.object({ status: z.literal('ok'), database: z.literal('ok') });
+export const versionInfo = z.object({ name: z.string(), version: z.string(), node: z.string() });
+export const maxUploadSize = z.object({
+  max_upload_size: z.number().describe('In MB (SPEC §7: 100 when missing)'),
+  max_upload_size_bytes: z.number().int(),
+});
