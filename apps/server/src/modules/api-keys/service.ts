@@ -1,0 +1,167 @@
+import { isValidCustomKey, normaliseBasicPath } from '@pastebox/contract/rules/api-key';
+import type {
+  ApiKeyItem,
+  CreateApiKeyValues,
+  UpdateApiKeyBody,
+} from '@pastebox/contract/schemas/api-key';
+import type { AppDeps } from '../../context';
+import { sha256Hex } from '../../lib/crypto';
+import { AppError } from '../../lib/errors';
+import { newId, randomToken } from '../../lib/ids';
+import { presentApiKey } from './presenter';
+import { ApiKeysRepo, type ApiKeyRow } from './repo';
+
+/** Random keys carry a prefix so a leaked one is recognisable (e.g. by secret scanners). */
+const RANDOM_KEY_PREFIX = 'pb_';
+const RANDOM_KEY_BYTES = 32;
+
+/** GET /api/admin/api-keys: every key, newest first, with the clear key for the admin. */
+export async function listApiKeys(deps: AppDeps): Promise<ApiKeyItem[]> {
+  const rows = await new ApiKeysRepo(deps.db).list();
+  const now = deps.clock.now();
+  return rows.map((row) => presentApiKey(row, revealKey(deps, row), now));
+}
+
+/**
+ * POST /api/admin/api-keys (SPEC §5): unique name; a custom key of letters, digits, _ and -
+ * or a random one; stored as SHA-256 for look-up plus AES-GCM so the admin can reveal it.
+ */
+export async function createApiKey(deps: AppDeps, body: CreateApiKeyValues): Promise<ApiKeyItem> {
+  const repo = new ApiKeysRepo(deps.db);
+  const now = deps.clock.now();
+  const expiresAt = futureExpiry(body.expires_at, now);
+  const basicPath = canonicalBasicPath(body.basic_path);
+  const customKey = body.custom_key ?? '';
+  if (customKey !== '' && !isValidCustomKey(customKey)) {
+    throw new AppError('CUSTOM_KEY_INVALID');
+  }
+  const key = customKey || `${RANDOM_KEY_PREFIX}${randomToken(RANDOM_KEY_BYTES)}`;
+  await assertNameFree(repo, body.name);
+  await assertKeyFree(repo, key);
+  const row: ApiKeyRow = {
+    id: newId(),
+    name: body.name,
+    key_hash: sha256Hex(key),
+    key_cipher: deps.secrets.encrypt(key),
+    text_permission: body.text_permission ? 1 : 0,
+    file_permission: body.file_permission ? 1 : 0,
+    mount_permission: body.mount_permission ? 1 : 0,
+    basic_path: basicPath,
+    expires_at: expiresAt,
+    created_at: now.toISOString(),
+    last_used: null,
+  };
+  try {
+    await repo.insert(row);
+  } catch (error) {
+    // A concurrent request may have taken the name or key between the checks and the
+    // insert; the unique indexes catch it, and this turns it into the right 409.
+    await assertNameFree(repo, body.name);
+    await assertKeyFree(repo, key);
+    throw error;
+  }
+  return presentApiKey(row, key, now);
+}
+
+/** PUT /api/admin/api-keys/{id}: changes the given fields only. The key itself never changes. */
+export async function updateApiKey(
+  deps: AppDeps,
+  id: string,
+  body: UpdateApiKeyBody,
+): Promise<ApiKeyItem> {
+  const repo = new ApiKeysRepo(deps.db);
+  const now = deps.clock.now();
+  const existing = await repo.findById(id);
+  if (!existing) {
+    throw new AppError('API_KEY_NOT_FOUND');
+  }
+  const changes: Parameters<ApiKeysRepo['update']>[1] = {};
+  if (body.name !== undefined && body.name !== existing.name) {
+    await assertNameFree(repo, body.name);
+    changes.name = body.name;
+  }
+  if (body.expires_at !== undefined) {
+    changes.expires_at = futureExpiry(body.expires_at, now);
+  }
+  if (body.basic_path !== undefined) {
+    changes.basic_path = canonicalBasicPath(body.basic_path);
+  }
+  for (const permission of ['text_permission', 'file_permission', 'mount_permission'] as const) {
+    const value = body[permission];
+    if (value !== undefined) {
+      changes[permission] = value ? 1 : 0;
+    }
+  }
+  if (Object.keys(changes).length > 0) {
+    try {
+      await repo.update(id, changes);
+    } catch (error) {
+      if (changes.name !== undefined) {
+        await assertNameFree(repo, changes.name, id);
+      }
+      throw error;
+    }
+  }
+  const updated = { ...existing, ...changes };
+  return presentApiKey(updated, revealKey(deps, updated), now);
+}
+
+/** DELETE /api/admin/api-keys/{id}: the key stops working with the next request. */
+export async function deleteApiKey(deps: AppDeps, id: string): Promise<void> {
+  const result = await new ApiKeysRepo(deps.db).delete(id);
+  if (result.numDeletedRows === 0n) {
+    throw new AppError('API_KEY_NOT_FOUND');
+  }
+}
+
+async function assertNameFree(repo: ApiKeysRepo, name: string, exceptId?: string): Promise<void> {
+  const holder = await repo.findByName(name);
+  if (holder && holder.id !== exceptId) {
+    throw new AppError('KEY_NAME_TAKEN');
+  }
+}
+
+async function assertKeyFree(repo: ApiKeysRepo, key: string): Promise<void> {
+  if (await repo.findByHash(sha256Hex(key))) {
+    throw new AppError('KEY_TAKEN');
+  }
+}
+
+/** An expiry is stored as a UTC ISO string (compared as text) and must lie in the future. */
+function futureExpiry(value: string | null | undefined, now: Date): string | null {
+  if (value === null || value === undefined) {
+    return null;
+  }
+  const at = new Date(value);
+  if (at.getTime() <= now.getTime()) {
+    throw new AppError('VALIDATION_FAILED', 'The expiry must lie in the future', [
+      { path: 'expires_at', message: 'must be in the future' },
+    ]);
+  }
+  return at.toISOString();
+}
+
+function canonicalBasicPath(input: string): string {
+  const path = normaliseBasicPath(input);
+  if (path === null) {
+    throw new AppError(
+      'BASIC_PATH_INVALID',
+      'The base path must start with / and may not contain "..", a backslash or NUL',
+    );
+  }
+  return path;
+}
+
+/**
+ * The clear key for the admin. A key sealed under an earlier SECRET cannot be opened any
+ * more; it still works (look-up is by hash), so the list shows it with an empty key
+ * instead of failing as a whole.
+ */
+function revealKey(deps: AppDeps, row: ApiKeyRow): string {
+  try {
+    return deps.secrets.decrypt(row.key_cipher);
+  } catch (error) {
+    deps.logger.warn({ err: error, apiKeyId: row.id }, 'API key cannot be decrypted');
+    return '';
+  }
+}
