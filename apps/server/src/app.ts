@@ -1,6 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { ZodError } from 'zod';
 import { cors } from 'hono/cors';
+import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppDeps, AppEnv } from './context';
@@ -81,6 +82,9 @@ export function buildApp(deps: AppDeps) {
   });
   api.doc31('/openapi.json', {
     openapi: '3.1.0',
+    // The paths are declared relative to the /api mount; without this, the docs'
+    // "try it out" would call /admin/login instead of /api/admin/login.
+    servers: [{ url: '/api' }],
     info: {
       title: 'Pastebox API',
       version: '1',
@@ -89,7 +93,9 @@ export function buildApp(deps: AppDeps) {
     },
   });
   api.route('/docs', apiDocsRoutes());
-  api.notFound((c) => c.json(errorBody(404, 'NOT_FOUND', 'Not found'), 404));
+  // A catch-all rather than api.notFound(): a mounted router's notFound is never consulted,
+  // and the web app's SPA fallback would otherwise answer unknown /api paths with HTML.
+  api.all('*', (c) => c.json(errorBody(404, 'NOT_FOUND', 'Not found'), 404));
 
   app.route('/api', api);
   if (deps.webDist) {
@@ -113,6 +119,12 @@ export function buildApp(deps: AppDeps) {
     }
     if (error instanceof SyntaxError && c.req.header('content-type')?.includes('json')) {
       return c.json(errorBody(400, 'VALIDATION_FAILED', 'Malformed JSON body'), 400);
+    }
+    // Hono's validators throw these for a malformed JSON body (400) or a body that is not
+    // JSON at all (415); both are the caller's mistake, not a server error.
+    if (error instanceof HTTPException && (error.status === 400 || error.status === 415)) {
+      const message = error.status === 400 ? 'Malformed JSON body' : 'Send the body as JSON';
+      return c.json(errorBody(400, 'VALIDATION_FAILED', message), 400);
     }
     const id = c.var.requestId;
     deps.logger.error(

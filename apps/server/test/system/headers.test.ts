@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+function expectSecurityHeaders(headers: Headers): void {
+  const csp = headers.get('content-security-policy') ?? '';
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toContain("default-src 'self'");
+  expect(csp).toContain("script-src 'self'");
+  expect(csp).toContain("object-src 'none'");
+  expect(headers.get('x-content-type-options')).toBe('nosniff');
+  expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  expect(headers.get('x-frame-options')).toBe('DENY');
+}
+
+describe('security headers', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('are sent on an API answer', async () => {
+    const res = await server.anon.raw('/api/health');
+    expect(res.status).toBe(200);
+    expectSecurityHeaders(res.headers);
+  });
+
+  it('are sent on an error answer', async () => {
+    const res = await server.anon.raw('/api/nope');
+    expect(res.status).toBe(404);
+    expectSecurityHeaders(res.headers);
+  });
+
+  it('are sent on an HTML page', async () => {
+    const res = await server.anon.raw('/api/docs');
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expectSecurityHeaders(res.headers);
+  });
+
+  it('answer no CORS headers when no origin is allowed', async () => {
+    const res = await server.anon.raw('/api/health', {
+      headers: { origin: 'http://a.example' },
+    });
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('CORS with CORS_ORIGINS=http://a.example', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ CORS_ORIGINS: 'http://a.example' });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  const preflight = (origin: string) =>
+    server.anon.raw('/api/admin/login', {
+      method: 'OPTIONS',
+      headers: {
+        origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type, authorization',
+      },
+    });
+
+  it('allows a preflight from the listed origin, echoing that origin', async () => {
+    const res = await preflight('http://a.example');
+    expect(res.status).toBeLessThan(300);
+    expect(res.headers.get('access-control-allow-origin')).toBe('http://a.example');
+    expect(res.headers.get('access-control-allow-methods')).toContain('POST');
+    expect(res.headers.get('access-control-allow-headers')?.toLowerCase()).toContain(
+      'authorization',
+    );
+  });
+
+  it('gives another origin no Access-Control-Allow-Origin', async () => {
+    const res = await preflight('http://evil.example');
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('never answers *, not even without an Origin header', async () => {
+    const withOrigin = await server.anon.raw('/api/health', {
+      headers: { origin: 'http://a.example' },
+    });
+    expect(withOrigin.headers.get('access-control-allow-origin')).toBe('http://a.example');
+    const withoutOrigin = await server.anon.raw('/api/health');
+    expect(withoutOrigin.headers.get('access-control-allow-origin')).not.toBe('*');
+    const other = await server.anon.raw('/api/health', {
+      headers: { origin: 'http://evil.example' },
+    });
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});

@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+const INDEX_HTML = '<!doctype html><html><body><div id="root">pastebox-spa</div></body></html>';
+const ASSET_JS = 'console.log("app-abc123");';
+
+describe('serving the built web app (WEB_DIST)', () => {
+  let server: TestServer;
+  let webDist: string;
+  beforeAll(async () => {
+    webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'pastebox-web-'));
+    fs.mkdirSync(path.join(webDist, 'assets'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
+    fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), ASSET_JS);
+    fs.writeFileSync(path.join(webDist, 'robots.txt'), 'User-agent: *\n');
+    server = await startTestServer({ WEB_DIST: webDist });
+  });
+  afterAll(async () => {
+    await server.close();
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('serves a hashed asset with a long-lived immutable cache', async () => {
+    const res = await server.anon.raw('/assets/app-abc123.js');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe(ASSET_JS);
+    expect(res.headers.get('content-type')).toContain('javascript');
+    const cache = res.headers.get('cache-control') ?? '';
+    expect(cache).toContain('immutable');
+    expect(cache).toContain('max-age=31536000');
+  });
+
+  it('serves other files revalidated', async () => {
+    const res = await server.anon.raw('/robots.txt');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it.each(['/', '/paste/xyz', '/admin/key-management', '/mount-explorer/a/b'])(
+    'answers %s with index.html, no-cache, and the security headers',
+    async (route) => {
+      const res = await server.anon.raw(route);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/html');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(await res.text()).toBe(INDEX_HTML);
+      expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    },
+  );
+
+  it('still answers an unknown /api path with the JSON 404', async () => {
+    const res = await server.anon.get('/api/nope');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    expect(res.body.error).toBe('NOT_FOUND');
+  });
+
+  it('still serves the API', async () => {
+    const res = await server.anon.get('/api/health');
+    expect(res.status).toBe(200);
+  });
+
+  it('never serves a file from outside the web folder', async () => {
+    const secret = path.join(path.dirname(webDist), `${path.basename(webDist)}-secret.txt`);
+    fs.writeFileSync(secret, 'outside');
+    try {
+      const res = await fetch(
+        `${server.baseUrl}/..%2F${encodeURIComponent(path.basename(secret))}`,
+      );
+      expect(await res.text()).not.toContain('outside');
+    } finally {
+      fs.rmSync(secret, { force: true });
+    }
+  });
+});
