@@ -1,0 +1,55 @@
+import { createBrowserRouter, Navigate } from 'react-router';
+import { AppLayout } from './layout/AppLayout';
+
+/**
+ * Routes of SPEC §2. Each screen is its own lazily loaded chunk, so a visitor opening a
+ * paste downloads neither the editor nor the admin panel.
+ */
+export const router = createBrowserRouter([
+  {
+    path: '/',
+    element: <AppLayout />,
+    children: [
+      {
+        index: true,
+        lazy: () =>
+          import('../features/editor/components/HomePage').then((m) => ({ Component: m.HomePage })),
+      },
+      {
+        path: 'upload',
+        lazy: () => import('./pages/UploadPage').then((m) => ({ Component: m.UploadPage })),
+      },
+      {
+        path: 'admin',
+        lazy: () =>
+          import('../features/admin/components/AdminPage').then((m) => ({
+            Component: m.AdminPage,
+          })),
+      },
+      {
+        path: 'admin/:module',
+        lazy: () =>
+          import('../features/admin/components/AdminPage').then((m) => ({
+            Component: m.AdminPage,
+          })),
+      },
+      {
+        path: 'paste/:slug',
+        lazy: () =>
+          import('../features/pastes/components/PastePage').then((m) => ({
+            Component: m.PastePage,
+          })),
+      },
+      {
+        path: 'file/:slug',
+        lazy: () => import('./pages/FilePage').then((m) => ({ Component: m.FilePage })),
+      },
+      {
+        path: 'mount-explorer/*',
+        lazy: () =>
+          import('./pages/MountExplorerPage').then((m) => ({ Component: m.MountExplorerPage })),
+      },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+]);

@@ -1,0 +1,22 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { AppProviders } from './app/providers';
+import { router } from './app/router';
+import { initI18n } from './lib/i18n';
+
+initI18n();
+
+const root = document.getElementById('root');
+if (!root) {
+  throw new Error('index.html has no #root element');
+}
+createRoot(root).render(
+  <StrictMode>
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);
