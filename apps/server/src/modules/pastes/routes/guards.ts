@@ -1,0 +1,50 @@
+import { LIMITS } from '@pastebox/contract/limits';
+import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../../../context';
+import { creatorOf } from '../../../context';
+import { AppError } from '../../../lib/errors';
+import { requireAdmin, requirePermission } from '../../auth/middleware';
+import type { PasteScope } from '../repo';
+
+/**
+ * The largest JSON body a paste call may send: the content limit doubled (JSON escapes
+ * quotes, backslashes and newlines as two bytes) plus room for the other fields. Anything
+ * larger is refused before it is read into memory.
+ */
+const PASTE_BODY_MAX_BYTES = LIMITS.pasteMaxBytes * 2 + 64 * 1024;
+
+export const pasteBodyLimit = bodyLimit({
+  maxSize: PASTE_BODY_MAX_BYTES,
+  onError: () => {
+    throw new AppError('CONTENT_TOO_LARGE');
+  },
+});
+
+/** Runs a guard before the body is read, so a refused caller cannot make us buffer it. */
+export function guardFirst(guard: (c: Context<AppEnv>) => unknown) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    guard(c);
+    await next();
+  });
+}
+
+/** The admin family sees every share. */
+export function adminScope(c: Context<AppEnv>): PasteScope {
+  requireAdmin(c);
+  return { kind: 'all' };
+}
+
+/**
+ * The user family is for API keys with text permission, limited to the key's own shares.
+ * Anonymous → 401, a key without text permission → 403; the admin has its own family and
+ * gets 403 here rather than a 401 that would log it out (SPEC §8).
+ */
+export function keyOwnerScope(c: Context<AppEnv>): PasteScope {
+  const principal = requirePermission(c, 'text');
+  if (principal.type !== 'apikey') {
+    throw new AppError('FORBIDDEN', 'Use /api/admin/pastes with an admin token');
+  }
+  return { kind: 'owner', createdBy: creatorOf(principal) };
+}
