@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Flags for Debian's Chromium in a closed sandbox (no background network, no GPU). */
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const SCREENSHOT_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../screenshots',
+);
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM)) {
+    throw new Error(
+      `Chromium not found at ${CHROMIUM}: apt-get install -y chromium fonts-wqy-microhei`,
+    );
+  }
+  // playwright-core gives every launch a fresh temporary profile (user-data-dir) of its own.
+  return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+}
+
+export interface ContextOptions {
+  baseUrl: string;
+  language?: 'en-US' | 'zh-CN';
+  theme?: 'light' | 'dark' | 'auto';
+  /** Signed in as the admin with this token. */
+  adminToken?: string;
+  /** Signed in with this API key (permissions are revalidated by the app). */
+  apiKey?: string;
+  viewport?: { width: number; height: number };
+}
+
+/** A fresh browser context (its own storage), preset with language, theme and credentials. */
+export async function newContext(
+  browser: Browser,
+  options: ContextOptions,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: options.baseUrl,
+    viewport: options.viewport ?? { width: 1280, height: 860 },
+    locale: options.language ?? 'en-US',
+  });
+  const seed: Record<string, string> = {};
+  if (options.language) {
+    seed.language = options.language;
+  }
+  if (options.theme) {
+    seed.themeMode = options.theme;
+  }
+  if (options.adminToken) {
+    seed.admin_token = options.adminToken;
+  }
+  if (options.apiKey) {
+    seed.api_key = options.apiKey;
+  }
+  if (Object.keys(seed).length > 0) {
+    // Seed only once per context, so a test can still observe what the app itself stores.
+    await context.addInitScript((entries: Record<string, string>) => {
+      if (!sessionStorage.getItem('__seeded')) {
+        for (const [key, value] of Object.entries(entries)) {
+          localStorage.setItem(key, value);
+        }
+        sessionStorage.setItem('__seeded', '1');
+      }
+    }, seed);
+  }
+  return context;
+}
+
+/** Saves a full-page screenshot under apps/web/e2e/screenshots/<name>.png. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
