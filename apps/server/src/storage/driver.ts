@@ -1,0 +1,135 @@
+import type { Readable } from 'node:stream';
+
+/**
+ * The one interface every storage backend implements (DESIGN §6). Keys are object keys
+ * relative to the driver's root (for S3: the bucket, below the config's default folder;
+ * for local: the config's directory). Bodies are always streams: no method takes or
+ * returns a whole file in memory.
+ */
+export interface StorageDriver {
+  readonly kind: 'local' | 's3';
+
+  /** Metadata of one object, or null when it does not exist. */
+  stat(key: string): Promise<ObjectStat | null>;
+
+  /** One page of objects under `prefix`; with a delimiter, sub-"folders" come as prefixes. */
+  list(prefix: string, options?: ListOptions): Promise<ListPage>;
+
+  /** A stream of the object (or of an inclusive byte range of it). Throws when missing. */
+  get(key: string, range?: ByteRange): Promise<ObjectStream>;
+
+  /** Streams `body` into the object. `size`, when known, lets drivers avoid buffering. */
+  put(key: string, body: Readable, options?: PutOptions): Promise<PutResult>;
+
+  /** Deletes objects; missing ones are not an error. */
+  delete(keys: string[]): Promise<void>;
+
+  /** Server-side copy within this storage. */
+  copy(fromKey: string, toKey: string): Promise<void>;
+
+  /** A URL the browser can PUT the whole object to. */
+  presignPut(key: string, options: PresignPutOptions): Promise<PresignedRequest>;
+
+  /** A URL the browser can GET the object from, with an optional Content-Disposition. */
+  presignGet(key: string, options: PresignGetOptions): Promise<PresignedRequest>;
+
+  createMultipart(key: string, options?: { contentType?: string }): Promise<{ uploadId: string }>;
+
+  /** A URL the browser can PUT one part to; the part's ETag comes back in the response. */
+  presignPart(key: string, uploadId: string, partNumber: number, expiresInSeconds: number): Promise<PresignedRequest>;
+
+  /** Streams one part through the server (the relay path, and local storage). */
+  uploadPart(key: string, uploadId: string, partNumber: number, body: Readable, size?: number): Promise<{ etag: string }>;
+
+  completeMultipart(key: string, uploadId: string, parts: CompletedPart[]): Promise<PutResult>;
+
+  abortMultipart(key: string, uploadId: string): Promise<void>;
+
+  /** Parts already stored for an upload: what a resumed upload may skip. */
+  listParts(key: string, uploadId: string): Promise<CompletedPart[]>;
+}
+
+export interface ObjectStat {
+  key: string;
+  size: number;
+  /** Without quotes. */
+  etag: string | null;
+  lastModified: Date | null;
+  contentType: string | null;
+}
+
+export interface ListOptions {
+  delimiter?: string;
+  cursor?: string | null;
+  limit?: number;
+}
+
+export interface ListPage {
+  objects: ObjectStat[];
+  prefixes: string[];
+  /** Pass back as `cursor` for the next page; null at the end. */
+  cursor: string | null;
+}
+
+/** Inclusive byte offsets, as in an HTTP Range header. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+export interface ObjectStream {
+  body: Readable;
+  /** Size of the whole object. */
+  size: number;
+  /** Bytes in `body` (the range's length when a range was asked). */
+  contentLength: number;
+  range: ByteRange | null;
+  etag: string | null;
+  contentType: string | null;
+  lastModified: Date | null;
+}
+
+export interface PutOptions {
+  size?: number;
+  contentType?: string;
+}
+
+export interface PutResult {
+  size: number;
+  etag: string | null;
+}
+
+export interface PresignPutOptions {
+  expiresInSeconds: number;
+  contentType?: string;
+  size?: number;
+}
+
+export interface PresignGetOptions {
+  expiresInSeconds: number;
+  /** A full Content-Disposition value, e.g. from contentDisposition(). */
+  disposition?: string;
+  contentType?: string;
+}
+
+export interface PresignedRequest {
+  url: string;
+  method: 'GET' | 'PUT';
+  /** Headers the client must send with the request. */
+  headers: Record<string, string>;
+  expiresAt: Date;
+}
+
+export interface CompletedPart {
+  partNumber: number;
+  /** Without quotes (SPEC §3: "etag with quotes stripped"). */
+  etag: string;
+  size?: number;
+}
+
+/** Thrown by get/stat-like calls when the object does not exist. */
+export class ObjectNotFoundError extends Error {
+  constructor(readonly key: string) {
+    super(`Object not found: ${key}`);
+  }
+}
