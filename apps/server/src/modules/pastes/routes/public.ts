@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { slugParam } from '@pastebox/contract/schemas/common';
+import { errorEnvelope, slugParam } from '@pastebox/contract/schemas/common';
 import {
   createPasteBody,
   pasteDetail,
@@ -7,12 +7,11 @@ import {
   pasteView,
   rawPasteQuery,
 } from '@pastebox/contract/schemas/paste';
-import { z } from 'zod';
 import type { Context } from 'hono';
+import { z } from 'zod';
 import type { AppEnv } from '../../../context';
 import { ok } from '../../../lib/envelope';
 import { createRouter, jsonBody, okResponse } from '../../../lib/openapi';
-import { errorEnvelope } from '@pastebox/contract/schemas/common';
 import { requirePermission } from '../../auth/middleware';
 import { openPaste, readRawPaste, unlockPaste, type Reader } from '../reading';
 import { createPaste } from '../service';
