@@ -45,6 +45,21 @@ export const ERRORS = {
   VIEW_LIMIT_REACHED: { status: 410, message: 'The share has reached its view limit' },
 
   CONTENT_TOO_LARGE: { status: 413, message: 'Content too large' },
+  // Files and uploads (issue 3).
+  FILE_NOT_FOUND: { status: 404, message: 'The file share does not exist' },
+  UPLOAD_NOT_FOUND: { status: 404, message: 'The upload does not exist or has ended' },
+  PATH_FORBIDDEN: { status: 403, message: 'This API key may not use this path' },
+  FILE_TOO_LARGE: { status: 413, message: 'The file is larger than the maximum upload size' },
+  INSUFFICIENT_STORAGE: { status: 507, message: 'Not enough storage space for this file' },
+  RANGE_NOT_SATISFIABLE: { status: 416, message: 'The requested range is not satisfiable' },
+  UPLOAD_INCOMPLETE: {
+    status: 400,
+    message: 'The upload is incomplete: the stored object does not match what was announced',
+  },
+  UPLOAD_FAILED: { status: 502, message: 'Storing the file failed' },
+  PRESIGN_FAILED: { status: 502, message: 'Could not create an upload URL' },
+  MULTIPART_INIT_FAILED: { status: 502, message: 'Could not start the multipart upload' },
+  FILE_DELETE_FAILED: { status: 502, message: 'The stored file could not be deleted' },
   RATE_LIMITED: { status: 429, message: 'Too many attempts, try again later' },
   INTERNAL: { status: 500, message: 'Internal server error' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'Service unavailable' },
