@@ -31,8 +31,10 @@ export function okResponse<T extends z.ZodType>(
 }
 
 /** Security requirements for the OpenAPI document. */
-export const adminSecurity = [{ AdminToken: [] }];
-export const keySecurity = [{ AdminToken: [] }, { ApiKey: [] }];
+export type SecurityRequirements = Record<string, string[]>[];
+export const adminSecurity: SecurityRequirements = [{ AdminToken: [] }];
+/** Admin token or API key. */
+export const keySecurity: SecurityRequirements = [{ AdminToken: [] }, { ApiKey: [] }];
 
 /** Validation failures become the envelope's VALIDATION_FAILED with per-field details. */
 const validationHook: Hook<unknown, AppEnv, string, unknown> = (result) => {

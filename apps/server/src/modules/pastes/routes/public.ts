@@ -11,19 +11,20 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../../context';
 import { ok } from '../../../lib/envelope';
-import { createRouter, jsonBody, okResponse } from '../../../lib/openapi';
+import {
+  createRouter,
+  jsonBody,
+  keySecurity,
+  okResponse,
+  type SecurityRequirements,
+} from '../../../lib/openapi';
 import { requirePermission } from '../../auth/middleware';
 import { openPaste, readRawPaste, unlockPaste, type Reader } from '../reading';
 import { createPaste } from '../service';
 import { guardFirst, pasteBodyLimit } from './guards';
 
-type SecurityRequirements = Record<string, string[]>[];
-
-/** Admin token or API key. (Annotated here: lib/openapi's keySecurity infers too loosely.) */
-const adminOrKey: SecurityRequirements = [{ AdminToken: [] }, { ApiKey: [] }];
-
 /** Public reads take credentials when sent: the owner reads without spending a view. */
-const optionalAuth: SecurityRequirements = [{}, ...adminOrKey];
+const optionalAuth: SecurityRequirements = [{}, ...keySecurity];
 
 function readerOf(c: Context<AppEnv>): Reader {
   return { principal: c.var.principal, clientIp: c.var.clientIp };
@@ -37,7 +38,7 @@ export const publicPasteRoutes = createRouter()
       path: '/paste',
       tags: ['Pastes'],
       summary: 'Create a text share (admin, or an API key with text permission)',
-      security: adminOrKey,
+      security: keySecurity,
       middleware: [guardFirst((c) => requirePermission(c, 'text')), pasteBodyLimit],
       request: jsonBody(createPasteBody),
       responses: okResponse(pasteDetail, 'Created', 201),
