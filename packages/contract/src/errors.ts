@@ -60,6 +60,14 @@ export const ERRORS = {
   PRESIGN_FAILED: { status: 502, message: 'Could not create an upload URL' },
   MULTIPART_INIT_FAILED: { status: 502, message: 'Could not start the multipart upload' },
   FILE_DELETE_FAILED: { status: 502, message: 'The stored file could not be deleted' },
+  // URL upload (SPEC §4, DESIGN §5): the server fetches only public http(s) addresses.
+  URL_NOT_ALLOWED: {
+    status: 400,
+    message: 'This URL is not allowed: only public http and https addresses can be fetched',
+  },
+  URL_FETCH_FAILED: { status: 502, message: 'The remote server could not be reached or refused' },
+  URL_FETCH_TIMEOUT: { status: 504, message: 'The remote server is responding too slowly' },
+  URL_TOO_MANY_REDIRECTS: { status: 502, message: 'The URL redirects too many times (at most 5)' },
   RATE_LIMITED: { status: 429, message: 'Too many attempts, try again later' },
   INTERNAL: { status: 500, message: 'Internal server error' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'Service unavailable' },
