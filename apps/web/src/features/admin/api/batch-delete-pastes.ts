@@ -1,0 +1,21 @@
+import type { BatchDeleteBody } from '@pastebox/contract/schemas/common';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { MANAGED_PASTES_KEY, pastesBasePath } from './paste-scope';
+
+/** POST /api/{admin|user}/pastes/batch-delete {ids} → how many were deleted. */
+export function batchDeletePastes(ids: string[]): Promise<{ deleted: number }> {
+  const body: BatchDeleteBody = { ids };
+  return apiRequest<{ deleted: number }>(`${pastesBasePath()}/batch-delete`, {
+    method: 'POST',
+    body,
+  });
+}
+
+export function useBatchDeletePastes() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: batchDeletePastes,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: MANAGED_PASTES_KEY }),
+  });
+}

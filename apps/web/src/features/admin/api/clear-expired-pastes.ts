@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { MANAGED_PASTES_KEY } from './paste-scope';
+
+/** POST /api/admin/pastes/clear-expired {clearExpired: true} (admin only, SPEC §6). */
+export function clearExpiredPastes(): Promise<{ deleted: number }> {
+  return apiRequest<{ deleted: number }>('/admin/pastes/clear-expired', {
+    method: 'POST',
+    body: { clearExpired: true },
+  });
+}
+
+export function useClearExpiredPastes() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: clearExpiredPastes,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: MANAGED_PASTES_KEY }),
+  });
+}

@@ -1,0 +1,17 @@
+import type { ApiKeyItem, CreateApiKeyBody } from '@pastebox/contract/schemas/api-key';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { API_KEYS_KEY } from './get-api-keys';
+
+/** POST /api/admin/api-keys: a random key, or the custom one given. */
+export function createApiKey(body: CreateApiKeyBody): Promise<ApiKeyItem> {
+  return apiRequest<ApiKeyItem>('/admin/api-keys', { method: 'POST', body });
+}
+
+export function useCreateApiKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createApiKey,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: API_KEYS_KEY }),
+  });
+}

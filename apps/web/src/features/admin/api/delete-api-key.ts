@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { API_KEYS_KEY } from './get-api-keys';
+
+/** DELETE /api/admin/api-keys/{id}: the key stops working with its next request. */
+export function deleteApiKey(id: string): Promise<unknown> {
+  return apiRequest<unknown>(`/admin/api-keys/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+export function useDeleteApiKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteApiKey,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: API_KEYS_KEY }),
+  });
+}

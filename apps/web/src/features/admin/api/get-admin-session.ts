@@ -1,0 +1,19 @@
+import type { AdminTokenInfo } from '@pastebox/contract/schemas/auth';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export const ADMIN_SESSION_KEY = ['admin-session'] as const;
+
+/** GET /api/test/admin-token: who the signed-in admin is, for the sidebar and settings. */
+export function getAdminSession(): Promise<AdminTokenInfo> {
+  return apiRequest<AdminTokenInfo>('/test/admin-token');
+}
+
+export function useAdminSession(enabled: boolean) {
+  return useQuery({
+    queryKey: ADMIN_SESSION_KEY,
+    queryFn: getAdminSession,
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}

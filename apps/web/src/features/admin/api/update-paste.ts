@@ -1,0 +1,20 @@
+import type { PasteDetail, UpdatePasteBody } from '@pastebox/contract/schemas/paste';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { MANAGED_PASTES_KEY, pastesBasePath } from './paste-scope';
+
+/** PUT /api/{admin|user}/pastes/{id}: absent fields stay unchanged. */
+export function updatePaste(id: string, body: UpdatePasteBody): Promise<PasteDetail> {
+  return apiRequest<PasteDetail>(`${pastesBasePath()}/${encodeURIComponent(id)}`, {
+    method: 'PUT',
+    body,
+  });
+}
+
+export function useUpdatePaste() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: UpdatePasteBody }) => updatePaste(id, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: MANAGED_PASTES_KEY }),
+  });
+}

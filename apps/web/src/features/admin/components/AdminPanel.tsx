@@ -1,0 +1,47 @@
+import { notifications } from '@mantine/notifications';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { useAuth } from '../../../lib/auth/use-auth';
+import { allowedModules, DEFAULT_ADMIN_MODULE, type AdminModule } from '../modules';
+import { ModuleView } from './ModuleView';
+import { PanelLayout } from './layout/PanelLayout';
+
+/**
+ * Route guard of SPEC §6 for a signed-in user: a key without any of the text, file or mount
+ * permissions goes Home with a notice; /admin, an unknown module or one the caller may not
+ * open lead to the landing module (dashboard for the admin, the first allowed one for keys).
+ */
+export function AdminPanel() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { authType, permissions } = useAuth();
+  const { module: requested } = useParams();
+  const modules = allowedModules(authType, permissions);
+  const landing = authType === 'admin' ? DEFAULT_ADMIN_MODULE : modules[0]?.id;
+
+  useEffect(() => {
+    if (landing === undefined) {
+      notifications.show({
+        id: 'admin-no-permission',
+        color: 'orange',
+        title: t('admin.noPermissionTitle'),
+        message: t('admin.noPermission'),
+      });
+      void navigate('/', { replace: true });
+    }
+  }, [landing, navigate, t]);
+
+  if (landing === undefined) {
+    return null;
+  }
+  const current: AdminModule | undefined = modules.find((module) => module.id === requested);
+  if (!current) {
+    return <Navigate to={`/admin/${landing}`} replace />;
+  }
+  return (
+    <PanelLayout modules={modules} current={current}>
+      <ModuleView module={current} />
+    </PanelLayout>
+  );
+}

@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next';
+import { ComingSoon } from '../../../components/ComingSoon';
+import { usePageTitle } from '../../../lib/use-page-title';
+import type { AdminModule } from '../modules';
+import { KeysModule } from './keys/KeysModule';
+import { PastesModule } from './pastes/PastesModule';
+import { SettingsModule } from './settings/SettingsModule';
+
+/** The open module, titled "<module> - Pastebox" (SPEC §2). */
+export function ModuleView({ module }: { module: AdminModule }) {
+  const { t } = useTranslation();
+  const title = t(module.titleKey);
+  usePageTitle(title);
+  switch (module.id) {
+    case 'text-management':
+      return <PastesModule title={title} />;
+    case 'key-management':
+      return <KeysModule title={title} />;
+    case 'settings':
+      return <SettingsModule title={title} />;
+    case 'dashboard':
+    case 'file-management':
+    case 'storage-config':
+    case 'mount-management':
+      return <ComingSoon title={title} />;
+  }
+}

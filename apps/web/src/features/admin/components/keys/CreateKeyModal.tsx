@@ -1,0 +1,131 @@
+import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { ApiKeyItem } from '@pastebox/contract/schemas/api-key';
+import { IconCheck, IconCircleCheck, IconCopy } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../../lib/error-message';
+import { useCreateApiKey } from '../../api/create-api-key';
+import { KeyFormFields } from './KeyFormFields';
+import {
+  newKeyValues,
+  toCreateBody,
+  validateKeyForm,
+  type KeyFormErrors,
+  type KeyFormValues,
+} from './key-form';
+
+/** Create a key with every option; afterwards the new key is shown once more to copy. */
+export function CreateKeyModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [created, setCreated] = useState<ApiKeyItem | null>(null);
+  const close = () => {
+    onClose();
+    setCreated(null);
+  };
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={created ? t('keys.created.title') : t('keys.createTitle')}
+      size="lg"
+    >
+      {created ? (
+        <KeyCreated item={created} onDone={close} />
+      ) : (
+        <CreateKeyForm onCreated={setCreated} onCancel={close} />
+      )}
+    </Modal>
+  );
+}
+
+function CreateKeyForm({
+  onCreated,
+  onCancel,
+}: {
+  onCreated: (item: ApiKeyItem) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const create = useCreateApiKey();
+  const [values, setValues] = useState<KeyFormValues>(newKeyValues);
+  const [errors, setErrors] = useState<KeyFormErrors>({});
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problems = validateKeyForm(values);
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) {
+      return;
+    }
+    create.mutate(toCreateBody(values, new Date()), {
+      onSuccess: onCreated,
+      onError: (error) =>
+        notifications.show({
+          color: 'red',
+          title: t('keys.createFailed'),
+          message: errorMessage(t, error),
+        }),
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="lg">
+        <KeyFormFields
+          values={values}
+          errors={errors}
+          withCustomKey
+          onChange={(key, value) => setValues((previous) => ({ ...previous, [key]: value }))}
+        />
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={onCancel}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={create.isPending}>
+            {t('keys.create')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function KeyCreated({ item, onDone }: { item: ApiKeyItem; onDone: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md">
+      <Alert color="green" variant="light" icon={<IconCircleCheck size={18} />}>
+        {t('keys.created.message', { name: item.name })}
+      </Alert>
+      <Stack gap={4}>
+        <Text size="sm" fw={500}>
+          {t('keys.columns.key')}
+        </Text>
+        <Code block style={{ wordBreak: 'break-all', fontSize: 'var(--mantine-font-size-sm)' }}>
+          {item.key}
+        </Code>
+        <Text size="xs" c="dimmed">
+          {t('keys.created.hint')}
+        </Text>
+      </Stack>
+      <Group justify="flex-end" gap="xs">
+        <CopyButton value={item.key}>
+          {({ copied, copy }) => (
+            <Button
+              variant={copied ? 'light' : 'filled'}
+              color={copied ? 'teal' : undefined}
+              leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+              onClick={copy}
+            >
+              {copied ? t('common.copied') : t('keys.copyKey')}
+            </Button>
+          )}
+        </CopyButton>
+        <Button variant="default" onClick={onDone}>
+          {t('keys.created.done')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

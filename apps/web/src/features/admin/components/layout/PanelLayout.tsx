@@ -1,0 +1,57 @@
+import { Box, Burger, Drawer, Group, Paper, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AdminModule } from '../../modules';
+import classes from './PanelLayout.module.css';
+import { PanelNav } from './PanelNav';
+
+interface PanelLayoutProps {
+  modules: readonly AdminModule[];
+  current: AdminModule;
+  children: ReactNode;
+}
+
+/**
+ * Sidebar beside the module on wide screens; on phones a bar with a burger that opens the
+ * same navigation in a drawer.
+ */
+export function PanelLayout({ modules, current, children }: PanelLayoutProps) {
+  const { t } = useTranslation();
+  const [drawerOpened, drawer] = useDisclosure(false);
+  return (
+    <div className={classes.shell}>
+      <Paper withBorder radius="md" className={classes.sidebar} visibleFrom="md">
+        <PanelNav modules={modules} current={current} />
+      </Paper>
+      <Paper withBorder radius="md" p="xs" hiddenFrom="md">
+        <Group gap="sm" wrap="nowrap">
+          <Burger
+            opened={drawerOpened}
+            onClick={drawer.toggle}
+            size="sm"
+            aria-label={t('admin.openMenu')}
+            aria-expanded={drawerOpened}
+          />
+          <Text fw={600} truncate>
+            {t(current.titleKey)}
+          </Text>
+        </Group>
+      </Paper>
+      <Drawer
+        opened={drawerOpened}
+        onClose={drawer.close}
+        size={280}
+        padding={0}
+        withCloseButton={false}
+        hiddenFrom="md"
+        aria-label={t('admin.navigation')}
+      >
+        <Box h="100dvh">
+          <PanelNav modules={modules} current={current} onNavigate={drawer.close} />
+        </Box>
+      </Drawer>
+      <Box className={classes.content}>{children}</Box>
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+import {
+  Alert,
+  Button,
+  Center,
+  Code,
+  CopyButton,
+  Group,
+  Loader,
+  Modal,
+  ScrollArea,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { IconCheck, IconCopy, IconExternalLink, IconPencil } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { appUrl } from '../../../../lib/backend';
+import { errorMessage } from '../../../../lib/error-message';
+import { usePaste } from '../../api/get-paste';
+import { useCreatorName } from '../../hooks/use-creator-name';
+import { formatDateTime } from '../../utils/format';
+import { ExpiryBadge } from './ExpiryBadge';
+
+interface PasteViewModalProps {
+  pasteId: string | null;
+  onClose: () => void;
+  onEdit: (id: string) => void;
+}
+
+/** A share's content in a monospace block with its metadata; no view is counted. */
+export function PasteViewModal({ pasteId, onClose, onEdit }: PasteViewModalProps) {
+  const { t } = useTranslation();
+  const paste = usePaste(pasteId);
+  return (
+    <Modal
+      opened={pasteId !== null}
+      onClose={onClose}
+      title={t('texts.viewTitle', { slug: paste.data?.slug ?? '' })}
+      size="xl"
+    >
+      {paste.isPending && (
+        <Center py="xl">
+          <Loader aria-label={t('common.loading')} />
+        </Center>
+      )}
+      {paste.isError && (
+        <Alert color="red" variant="light" role="alert">
+          {errorMessage(t, paste.error)}
+        </Alert>
+      )}
+      {paste.data && <PasteDetails paste={paste.data} onEdit={() => onEdit(paste.data.id)} />}
+    </Modal>
+  );
+}
+
+function PasteDetails({
+  paste,
+  onEdit,
+}: {
+  paste: NonNullable<ReturnType<typeof usePaste>['data']>;
+  onEdit: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const creator = useCreatorName(paste.created_by);
+  const link = appUrl(`/paste/${paste.slug}`);
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing="xs">
+        <Meta label={t('texts.columns.format')}>
+          {t(paste.format === 'markdown' ? 'texts.formatMarkdown' : 'texts.formatText')}
+        </Meta>
+        <Meta label={t('texts.columns.remark')}>{paste.remark || '—'}</Meta>
+        <Meta label={t('texts.columns.createdAt')}>
+          {formatDateTime(paste.createdAt, i18n.language)}
+        </Meta>
+        <Meta label={t('texts.columns.expiresAt')}>
+          <ExpiryBadge
+            expiresAt={paste.expiresAt}
+            expired={paste.expiresAt !== null && new Date(paste.expiresAt) <= new Date()}
+          />
+        </Meta>
+        <Meta label={t('texts.columns.views')}>
+          {paste.views} / {paste.maxViews > 0 ? paste.maxViews : t('common.unlimited')}
+        </Meta>
+        <Meta label={t('texts.password')}>
+          {paste.hasPassword ? t('texts.passwordProtected') : t('texts.noPassword')}
+        </Meta>
+        <Meta label={t('texts.columns.creator')}>{creator}</Meta>
+        <Meta label={t('texts.link')}>
+          <Text size="sm" ff="monospace" truncate>
+            {link}
+          </Text>
+        </Meta>
+      </SimpleGrid>
+      <ScrollArea.Autosize mah="50vh" type="auto">
+        <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+          {paste.content}
+        </Code>
+      </ScrollArea.Autosize>
+      <Group justify="flex-end" gap="xs">
+        <CopyButton value={paste.content}>
+          {({ copied, copy }) => (
+            <Button
+              variant="default"
+              leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+              onClick={copy}
+            >
+              {copied ? t('common.copied') : t('texts.copyContent')}
+            </Button>
+          )}
+        </CopyButton>
+        <Button variant="default" leftSection={<IconPencil size={16} />} onClick={onEdit}>
+          {t('common.edit')}
+        </Button>
+        <Button
+          component="a"
+          href={link}
+          target="_blank"
+          rel="noreferrer"
+          leftSection={<IconExternalLink size={16} />}
+        >
+          {t('texts.open')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function Meta({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={0} style={{ minWidth: 0 }}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" component="div">
+        {children}
+      </Text>
+    </Stack>
+  );
+}

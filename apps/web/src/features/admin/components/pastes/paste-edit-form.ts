@@ -1,0 +1,93 @@
+import { LIMITS, PASTE_EXPIRY_OPTIONS, type PasteExpiryOption } from '@pastebox/contract/limits';
+import { checkSlug } from '@pastebox/contract/rules/slug';
+import type { PasteDetail, PasteFormat, UpdatePasteBody } from '@pastebox/contract/schemas/paste';
+
+export type PasswordChoice = 'keep' | 'set' | 'clear';
+export type ExpiryChoice = 'keep' | PasteExpiryOption;
+
+export interface PasteEditValues {
+  content: string;
+  slug: string;
+  remark: string;
+  format: PasteFormat;
+  passwordChoice: PasswordChoice;
+  password: string;
+  expiry: ExpiryChoice;
+  maxViews: number | string;
+}
+
+/** Translation keys of the problems the form reports before anything is sent. */
+export type PasteEditErrors = Partial<Record<keyof PasteEditValues, string>>;
+
+export function initialEditValues(paste: PasteDetail): PasteEditValues {
+  return {
+    content: paste.content,
+    slug: paste.slug,
+    remark: paste.remark ?? '',
+    format: paste.format,
+    passwordChoice: 'keep',
+    password: '',
+    expiry: 'keep',
+    maxViews: paste.maxViews,
+  };
+}
+
+/** SPEC §5: content not empty, a valid slug, max views not negative. Returns i18n keys. */
+export function validateEdit(values: PasteEditValues): PasteEditErrors {
+  const errors: PasteEditErrors = {};
+  if (values.content.trim() === '') {
+    errors.content = 'errors.CONTENT_EMPTY';
+  }
+  const slugProblem = checkSlug(values.slug.trim());
+  if (slugProblem) {
+    errors.slug = `errors.${slugProblem}`;
+  }
+  if (values.remark.length > LIMITS.remarkMaxLength) {
+    errors.remark = 'texts.edit.remarkTooLong';
+  }
+  if (values.passwordChoice === 'set' && values.password === '') {
+    errors.password = 'texts.edit.passwordRequired';
+  }
+  const maxViews = Number(values.maxViews);
+  if (values.maxViews === '' || !Number.isInteger(maxViews) || maxViews < 0) {
+    errors.maxViews = 'texts.edit.maxViewsInvalid';
+  }
+  return errors;
+}
+
+/** Only what changed goes into the PUT body (absent fields stay unchanged on the server). */
+export function toUpdateBody(
+  paste: PasteDetail,
+  values: PasteEditValues,
+  now: Date,
+): UpdatePasteBody {
+  const body: UpdatePasteBody = {};
+  if (values.content !== paste.content) {
+    body.content = values.content;
+  }
+  const slug = values.slug.trim();
+  if (slug !== paste.slug) {
+    body.slug = slug;
+  }
+  const remark = values.remark.trim();
+  if (remark !== (paste.remark ?? '')) {
+    body.remark = remark === '' ? null : remark;
+  }
+  if (values.format !== paste.format) {
+    body.format = values.format;
+  }
+  if (values.passwordChoice === 'set') {
+    body.password = values.password;
+  } else if (values.passwordChoice === 'clear') {
+    body.clearPassword = true;
+  }
+  if (values.expiry !== 'keep') {
+    const hours = PASTE_EXPIRY_OPTIONS.find((option) => option.id === values.expiry)?.hours;
+    body.expiresAt = hours ? new Date(now.getTime() + hours * 3_600_000).toISOString() : null;
+  }
+  const maxViews = Number(values.maxViews);
+  if (maxViews !== paste.maxViews) {
+    body.maxViews = maxViews;
+  }
+  return body;
+}

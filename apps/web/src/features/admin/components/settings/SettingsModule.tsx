@@ -1,0 +1,27 @@
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { ModuleHeader } from '../ModuleHeader';
+import { AccountForm } from './AccountForm';
+
+/** settings (admin only): the admin account update of SPEC §3 and §5. */
+export function SettingsModule({ title }: { title: string }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md">
+      <ModuleHeader title={title} description={t('settings.description')} />
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={640}>
+        <Stack gap="lg">
+          <Stack gap={4}>
+            <Title order={2} size="h4">
+              {t('settings.account.title')}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('settings.account.description')}
+            </Text>
+          </Stack>
+          <AccountForm />
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

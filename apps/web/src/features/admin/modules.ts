@@ -1,0 +1,96 @@
+import type { Permissions } from '@pastebox/contract/schemas/auth';
+import {
+  IconCloudCog,
+  IconFileText,
+  IconFiles,
+  IconFolders,
+  IconKey,
+  IconLayoutDashboard,
+  IconSettings,
+  type Icon,
+} from '@tabler/icons-react';
+import type { AuthType } from '../../lib/auth/auth-store';
+
+/** The admin modules of SPEC §2, in sidebar order. */
+export const ADMIN_MODULE_IDS = [
+  'dashboard',
+  'text-management',
+  'file-management',
+  'storage-config',
+  'mount-management',
+  'key-management',
+  'settings',
+] as const;
+export type AdminModuleId = (typeof ADMIN_MODULE_IDS)[number];
+
+/** Who may open a module: the admin only, or a key holding the named permission (SPEC §6). */
+type ModuleAccess = 'admin' | keyof Permissions;
+
+interface AdminModuleShape {
+  id: AdminModuleId;
+  icon: Icon;
+  titleKey: string;
+  access: ModuleAccess;
+}
+
+export const ADMIN_MODULES = [
+  {
+    id: 'dashboard',
+    icon: IconLayoutDashboard,
+    titleKey: 'admin.modules.dashboard',
+    access: 'admin',
+  },
+  {
+    id: 'text-management',
+    icon: IconFileText,
+    titleKey: 'admin.modules.textManagement',
+    access: 'text',
+  },
+  {
+    id: 'file-management',
+    icon: IconFiles,
+    titleKey: 'admin.modules.fileManagement',
+    access: 'file',
+  },
+  {
+    id: 'storage-config',
+    icon: IconCloudCog,
+    titleKey: 'admin.modules.storageConfig',
+    access: 'admin',
+  },
+  {
+    id: 'mount-management',
+    icon: IconFolders,
+    titleKey: 'admin.modules.mountManagement',
+    access: 'mount',
+  },
+  {
+    id: 'key-management',
+    icon: IconKey,
+    titleKey: 'admin.modules.keyManagement',
+    access: 'admin',
+  },
+  { id: 'settings', icon: IconSettings, titleKey: 'admin.modules.settings', access: 'admin' },
+] as const satisfies readonly AdminModuleShape[];
+export type AdminModule = (typeof ADMIN_MODULES)[number];
+
+/** The admin's landing module (SPEC §2: the module defaults to dashboard). */
+export const DEFAULT_ADMIN_MODULE: AdminModuleId = 'dashboard';
+
+export function isAdminModuleId(value: string | undefined): value is AdminModuleId {
+  return ADMIN_MODULE_IDS.some((id) => id === value);
+}
+
+/**
+ * The modules a caller may open (SPEC §6): everything for the admin; for a key user only
+ * text-management, file-management and mount-management, each behind its permission.
+ */
+export function allowedModules(authType: AuthType, permissions: Permissions): AdminModule[] {
+  if (authType === 'admin') {
+    return [...ADMIN_MODULES];
+  }
+  if (authType === 'none') {
+    return [];
+  }
+  return ADMIN_MODULES.filter((module) => module.access !== 'admin' && permissions[module.access]);
+}
