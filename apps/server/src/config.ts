@@ -30,6 +30,8 @@ const configSchema = z.object({
   ADMIN_USERNAME: z.string().min(1).max(100).optional(),
   ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
   WEB_DIST: z.string().optional(),
+  /** URL upload may fetch loopback/private/link-local addresses (DESIGN §5); tests, labs only. */
+  ALLOW_PRIVATE_URLS: booleanFromEnv.default(false),
 });
 
 export type Config = z.infer<typeof configSchema>;

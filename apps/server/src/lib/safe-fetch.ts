@@ -1,0 +1,219 @@
+import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
+import { pipeline, type Readable } from 'node:stream';
+import { AppError, isAppError } from './errors';
+import { ByteLimitStream } from './net/byte-limit';
+import {
+  bareHostname,
+  type HostResolver,
+  type ResolvedAddress,
+  resolveAllowedTarget,
+  systemResolver,
+} from './net/resolve-target';
+
+/** Limits of DESIGN §5 for server-side fetches of user-given URLs. */
+export const SAFE_FETCH_DEFAULTS = {
+  maxRedirects: 5,
+  headersTimeoutMs: 10_000,
+  idleTimeoutMs: 30_000,
+} as const;
+
+export interface SafeFetchOptions {
+  /** ALLOW_PRIVATE_URLS: loopback, private and link-local addresses may be fetched. */
+  allowPrivate: boolean;
+  method?: 'GET' | 'HEAD';
+  /** Redirects followed; one more is refused with URL_TOO_MANY_REDIRECTS. */
+  maxRedirects?: number;
+  /** From sending the request until the response headers (connect included). */
+  headersTimeoutMs?: number;
+  /** The longest silence allowed while the body streams. */
+  idleTimeoutMs?: number;
+  /** The body may not exceed this many bytes (FILE_TOO_LARGE, refused up front or midway). */
+  maxBytes?: number;
+  /** How host names become addresses; the system resolver unless a test injects one. */
+  resolver?: HostResolver;
+}
+
+export interface SafeFetchResponse {
+  /** The URL that answered, after redirects. */
+  url: URL;
+  status: number;
+  headers: IncomingHttpHeaders;
+  redirects: number;
+  /** Content-Length when the server sent a valid one. */
+  contentLength: number | null;
+  /** The body; it errors on timeouts, a cut connection or more than maxBytes. */
+  body: Readable;
+  /** Stops the download and closes the connection. */
+  discard(): void;
+}
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * Fetches a user-given URL without letting it reach the server's own network (DESIGN §5):
+ * http(s) only; every hop's host is resolved and checked, and the connection goes to the
+ * checked address (a pinned lookup, so DNS rebinding cannot swap it); at most 5
+ * redirects; time limits on headers and on silence; the size limit enforced while the
+ * body streams. Never buffers the body. Credentials in the URL are sent as Basic auth to
+ * that URL's host only and never appear in errors.
+ */
+export async function safeFetch(
+  input: string | URL,
+  options: SafeFetchOptions,
+): Promise<SafeFetchResponse> {
+  const maxRedirects = options.maxRedirects ?? SAFE_FETCH_DEFAULTS.maxRedirects;
+  let url = parseUrl(input);
+  for (let redirects = 0; ; redirects += 1) {
+    const target = await resolveAllowedTarget(url, {
+      allowPrivate: options.allowPrivate,
+      resolver: options.resolver ?? systemResolver,
+    });
+    const { request, response } = await requestOnce(url, target, options);
+    const location = response.headers.location;
+    if (!REDIRECT_STATUSES.has(response.statusCode ?? 0) || !location) {
+      return wrapResponse(url, request, response, redirects, options.maxBytes);
+    }
+    request.destroy();
+    if (redirects >= maxRedirects) {
+      throw new AppError('URL_TOO_MANY_REDIRECTS');
+    }
+    url = parseUrl(location, url);
+  }
+}
+
+/** A URL without its user name and password, for answers and logs. */
+export function withoutCredentials(url: URL): string {
+  const copy = new URL(url.href);
+  copy.username = '';
+  copy.password = '';
+  return copy.href;
+}
+
+function parseUrl(input: string | URL, base?: URL): URL {
+  try {
+    return new URL(input, base);
+  } catch {
+    throw new AppError('URL_NOT_ALLOWED', 'This is not a valid URL');
+  }
+}
+
+/** A lookup that answers the already-checked address whatever the name (pinning). */
+function pinnedLookup(target: ResolvedAddress): LookupFunction {
+  return (_hostname, options, callback) => {
+    if (options.all) {
+      callback(null, [{ address: target.address, family: target.family }]);
+    } else {
+      callback(null, target.address, target.family);
+    }
+  };
+}
+
+function requestOnce(
+  url: URL,
+  target: ResolvedAddress,
+  options: SafeFetchOptions,
+): Promise<{ request: http.ClientRequest; response: IncomingMessage }> {
+  const transport = url.protocol === 'https:' ? https : http;
+  const headersTimeoutMs = options.headersTimeoutMs ?? SAFE_FETCH_DEFAULTS.headersTimeoutMs;
+  const idleTimeoutMs = options.idleTimeoutMs ?? SAFE_FETCH_DEFAULTS.idleTimeoutMs;
+  return new Promise((resolve, reject) => {
+    const request = transport.request({
+      protocol: url.protocol,
+      hostname: bareHostname(url),
+      port: url.port || undefined,
+      path: `${url.pathname}${url.search}`,
+      method: options.method ?? 'GET',
+      headers: {
+        'user-agent': 'Pastebox-URL-Upload/1',
+        accept: '*/*',
+        // The size limit counts the bytes as stored: no compressed transfer.
+        'accept-encoding': 'identity',
+      },
+      auth: url.username
+        ? `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`
+        : undefined,
+      lookup: pinnedLookup(target),
+      agent: false,
+    });
+    let response: IncomingMessage | undefined;
+    // The response is destroyed first so its readers see the timeout, not a bare "aborted".
+    const timeOut = () => {
+      const error = new AppError('URL_FETCH_TIMEOUT');
+      response?.destroy(error);
+      request.destroy(error);
+    };
+    const headersTimer = setTimeout(timeOut, headersTimeoutMs);
+    request.setTimeout(idleTimeoutMs, timeOut);
+    request.once('response', (answer) => {
+      clearTimeout(headersTimer);
+      response = answer;
+      resolve({ request, response: answer });
+    });
+    request.once('error', (error) => {
+      clearTimeout(headersTimer);
+      reject(asFetchError(error));
+    });
+    request.end();
+  });
+}
+
+function wrapResponse(
+  url: URL,
+  request: http.ClientRequest,
+  response: IncomingMessage,
+  redirects: number,
+  maxBytes: number | undefined,
+): SafeFetchResponse {
+  const contentLength = parseContentLength(response.headers['content-length']);
+  if (maxBytes !== undefined && contentLength !== null && contentLength > maxBytes) {
+    request.destroy();
+    throw new AppError('FILE_TOO_LARGE', tooLargeMessage(maxBytes));
+  }
+  const limiter = new ByteLimitStream(maxBytes, () => {
+    return new AppError('FILE_TOO_LARGE', tooLargeMessage(maxBytes ?? 0));
+  });
+  // A late request error (a cut connection) must end the body too, and never go unheard.
+  request.on('error', (error) => response.destroy(error));
+  pipeline(response, limiter, (error) => {
+    if (error) {
+      request.destroy();
+    }
+  });
+  return {
+    url,
+    status: response.statusCode ?? 0,
+    headers: response.headers,
+    redirects,
+    contentLength,
+    body: limiter,
+    discard: () => {
+      limiter.destroy();
+      request.destroy();
+    },
+  };
+}
+
+function parseContentLength(value: string | undefined): number | null {
+  if (value === undefined || !/^\d+$/.test(value.trim())) {
+    return null;
+  }
+  return Number(value);
+}
+
+function tooLargeMessage(maxBytes: number): string {
+  return `The file is larger than the maximum upload size (${maxBytes} bytes)`;
+}
+
+/** Socket errors become URL_FETCH_FAILED with their code only (never the URL). */
+function asFetchError(error: Error): AppError {
+  if (isAppError(error)) {
+    return error;
+  }
+  const code = (error as NodeJS.ErrnoException).code;
+  return new AppError(
+    'URL_FETCH_FAILED',
+    `The remote server could not be reached${code ? ` (${code})` : ''}`,
+  );
+}
