@@ -15,6 +15,7 @@ import { resolvePrincipal } from './modules/auth/middleware';
 import { authRoutes } from './modules/auth/routes';
 import { pasteRoutes } from './modules/pastes/routes';
 import { systemRoutes } from './modules/system/routes';
+import { localStorageRoutes } from './storage/local-routes';
 
 /** Composes the whole HTTP app from its modules. Holds no module-level state. */
 export function buildApp(deps: AppDeps) {
@@ -70,6 +71,7 @@ export function buildApp(deps: AppDeps) {
   api.route('/', authRoutes);
   api.route('/', apiKeyRoutes);
   api.route('/', pasteRoutes);
+  api.route('/', localStorageRoutes);
   api.openAPIRegistry.registerComponent('securitySchemes', 'AdminToken', {
     type: 'http',
     scheme: 'bearer',

@@ -35,6 +35,21 @@ export const ERRORS = {
   NOT_FOUND: { status: 404, message: 'Not found' },
   PASTE_NOT_FOUND: { status: 404, message: 'The share does not exist' },
   API_KEY_NOT_FOUND: { status: 404, message: 'The API key does not exist' },
+  // Storage configs and the local driver's signed URLs (issue 3).
+  STORAGE_CONFIG_NOT_FOUND: { status: 404, message: 'The storage config does not exist' },
+  STORAGE_CONFIG_IN_USE: {
+    status: 409,
+    message: 'Files still use this storage config; delete or move them first',
+  },
+  STORAGE_CONFIG_IS_DEFAULT: {
+    status: 409,
+    message: 'The default storage config cannot be deleted; make another one the default first',
+  },
+  STORAGE_CONFIG_NAME_TAKEN: { status: 409, message: 'A storage config with this name exists' },
+  STORAGE_FORBIDDEN: { status: 403, message: 'No permission to use this storage config' },
+  STORAGE_KEY_INVALID: { status: 400, message: 'Invalid storage path' },
+  SIGNED_URL_INVALID: { status: 403, message: 'The signed link is invalid' },
+  SIGNED_URL_EXPIRED: { status: 403, message: 'The signed link has expired' },
 
   SLUG_TAKEN: { status: 409, message: 'Link suffix already taken, try another' },
   KEY_TAKEN: { status: 409, message: 'This key is already in use' },

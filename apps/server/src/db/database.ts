@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
 import pg from 'pg';
 import * as foundation from './migrations/001-foundation';
+import * as storage from './migrations/002-storage';
 import type { Database } from './types';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -42,6 +43,7 @@ export function openDatabase(databaseUrl: string | undefined, dataDir: string): 
 /** Migrations are listed in code, so a bundled server carries them with it. */
 const migrations: Record<string, Migration> = {
   '001-foundation': foundation,
+  '002-storage': storage,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

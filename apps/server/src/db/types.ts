@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** Times are ISO 8601 UTC strings in both dialects, so comparisons are plain string ones. */
 export interface AdminsTable {
@@ -57,11 +57,35 @@ export interface SystemSettingsTable {
   updated_at: string;
 }
 
+/** Storage configs (SPEC §3 "S3 config"); keys are AES-GCM ciphertexts (DESIGN §5). */
+export interface StorageConfigsTable {
+  id: string;
+  name: string;
+  /** aws | r2 | b2 | minio | aliyun | other | local */
+  provider_type: string;
+  endpoint_url: string | null;
+  region: string | null;
+  bucket_name: string | null;
+  path_style: number;
+  access_key_cipher: string | null;
+  secret_key_cipher: string | null;
+  default_folder: string;
+  custom_host: string | null;
+  signature_expires_in: number;
+  /** bigint: PostgreSQL answers a string, SQLite a number; read it with Number(). */
+  total_storage_bytes: ColumnType<string | number | null, number | null, number | null>;
+  root_path: string | null;
+  is_default: number;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   admins: AdminsTable;
   admin_sessions: AdminSessionsTable;
   api_keys: ApiKeysTable;
   pastes: PastesTable;
   rate_limits: RateLimitsTable;
+  storage_configs: StorageConfigsTable;
   system_settings: SystemSettingsTable;
 }

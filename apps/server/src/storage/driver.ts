@@ -36,10 +36,21 @@ export interface StorageDriver {
   createMultipart(key: string, options?: { contentType?: string }): Promise<{ uploadId: string }>;
 
   /** A URL the browser can PUT one part to; the part's ETag comes back in the response. */
-  presignPart(key: string, uploadId: string, partNumber: number, expiresInSeconds: number): Promise<PresignedRequest>;
+  presignPart(
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    expiresInSeconds: number,
+  ): Promise<PresignedRequest>;
 
   /** Streams one part through the server (the relay path, and local storage). */
-  uploadPart(key: string, uploadId: string, partNumber: number, body: Readable, size?: number): Promise<{ etag: string }>;
+  uploadPart(
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    body: Readable,
+    size?: number,
+  ): Promise<{ etag: string }>;
 
   completeMultipart(key: string, uploadId: string, parts: CompletedPart[]): Promise<PutResult>;
 
@@ -131,5 +142,29 @@ export interface CompletedPart {
 export class ObjectNotFoundError extends Error {
   constructor(readonly key: string) {
     super(`Object not found: ${key}`);
+  }
+}
+
+/** A byte range that starts past the end of the object (HTTP 416). */
+export class InvalidRangeError extends Error {
+  constructor(
+    readonly key: string,
+    readonly size: number,
+  ) {
+    super(`Range not satisfiable for ${key} (size ${size})`);
+  }
+}
+
+/** A multipart upload id that the storage does not know (completed, aborted or never made). */
+export class UploadNotFoundError extends Error {
+  constructor(readonly uploadId: string) {
+    super(`Multipart upload not found: ${uploadId}`);
+  }
+}
+
+/** completeMultipart was given a part that is missing or whose ETag does not match. */
+export class InvalidPartError extends Error {
+  constructor(readonly partNumber: number) {
+    super(`Part ${partNumber} is missing or its ETag does not match`);
   }
 }

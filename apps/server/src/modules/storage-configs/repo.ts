@@ -1,0 +1,98 @@
+import {
+  sql,
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  type Transaction,
+  type Updateable,
+} from 'kysely';
+import type { Database } from '../../db/types';
+
+export type StorageConfigRow = Selectable<Database['storage_configs']>;
+export type NewStorageConfig = Insertable<Database['storage_configs']>;
+export type StorageConfigChanges = Omit<
+  Updateable<Database['storage_configs']>,
+  'id' | 'created_at'
+>;
+
+/** SQL for storage configs; one method per query. */
+export class StorageConfigsRepo {
+  constructor(private readonly db: Kysely<Database> | Transaction<Database>) {}
+
+  list() {
+    return this.db
+      .selectFrom('storage_configs')
+      .selectAll()
+      .orderBy('is_default', 'desc')
+      .orderBy('created_at', 'asc')
+      .execute();
+  }
+
+  findById(id: string) {
+    return this.db
+      .selectFrom('storage_configs')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  findDefault() {
+    return this.db
+      .selectFrom('storage_configs')
+      .selectAll()
+      .where('is_default', '=', 1)
+      .executeTakeFirst();
+  }
+
+  findByName(name: string) {
+    return this.db
+      .selectFrom('storage_configs')
+      .selectAll()
+      .where('name', '=', name)
+      .executeTakeFirst();
+  }
+
+  insert(row: NewStorageConfig) {
+    return this.db.insertInto('storage_configs').values(row).execute();
+  }
+
+  update(id: string, changes: StorageConfigChanges) {
+    return this.db
+      .updateTable('storage_configs')
+      .set(changes)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /** Clears the default flag everywhere (first half of set-default, inside a transaction). */
+  clearDefault(nowIso: string) {
+    return this.db
+      .updateTable('storage_configs')
+      .set({ is_default: 0, updated_at: nowIso })
+      .where('is_default', '=', 1)
+      .execute();
+  }
+
+  delete(id: string) {
+    return this.db.deleteFrom('storage_configs').where('id', '=', id).executeTakeFirst();
+  }
+
+  /**
+   * Bytes stored per config, from the files table (created by the files migration). Raw SQL
+   * because that table may not exist yet on a database this module is tested against.
+   */
+  async usedBytesByConfig(): Promise<Map<string, number>> {
+    const result = await sql<{ s3_config_id: string; used: string | number | null }>`
+      SELECT s3_config_id, SUM(size) AS used FROM files GROUP BY s3_config_id
+    `.execute(this.db);
+    return new Map(result.rows.map((row) => [row.s3_config_id, Number(row.used ?? 0)]));
+  }
+
+  /** Whether any file record points at the config. */
+  async hasFiles(id: string): Promise<boolean> {
+    const result = await sql<{ one: number }>`
+      SELECT 1 AS one FROM files WHERE s3_config_id = ${id} LIMIT 1
+    `.execute(this.db);
+    return result.rows.length > 0;
+  }
+}

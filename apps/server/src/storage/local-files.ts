@@ -1,0 +1,96 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { TEMP_FILE_PREFIX } from './keys';
+import { assertDeclaredSize, MeteredStream } from './streams';
+
+export interface TempFile {
+  path: string;
+  bytes: number;
+  /** Hex MD5 of the content, when asked for. */
+  md5: string | null;
+}
+
+/**
+ * Streams `body` into a fresh hidden temp file in `dir` (same file system as the final
+ * name, so a rename publishes it atomically: no reader ever sees half an object). On any
+ * failure — the source erroring, too many bytes, a size other than the declared one — the
+ * temp file is removed and the error rethrown.
+ */
+export async function streamToTempFile(
+  dir: string,
+  body: Readable,
+  options: { declaredSize?: number; max?: number; md5?: boolean } = {},
+): Promise<TempFile> {
+  await fsp.mkdir(dir, { recursive: true });
+  const tempPath = path.join(dir, `${TEMP_FILE_PREFIX}${randomBytes(12).toString('hex')}`);
+  const limit = Math.min(options.declaredSize ?? Infinity, options.max ?? Infinity);
+  const meter = new MeteredStream({
+    ...(Number.isFinite(limit) ? { max: limit } : {}),
+    ...(options.md5 ? { md5: true } : {}),
+  });
+  try {
+    await pipeline(body, meter, fs.createWriteStream(tempPath, { flags: 'wx' }));
+    assertDeclaredSize(options.declaredSize, meter.bytes);
+  } catch (error) {
+    await fsp.rm(tempPath, { force: true });
+    throw error;
+  }
+  return { path: tempPath, bytes: meter.bytes, md5: options.md5 ? meter.md5Hex() : null };
+}
+
+/** Moves a temp file to its final name; the temp file is removed if that fails. */
+export async function publishTempFile(temp: TempFile, target: string): Promise<void> {
+  try {
+    await fsp.rename(temp.path, target);
+  } catch (error) {
+    await fsp.rm(temp.path, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * The local driver's ETag: MD5 of (size, mtime in ms, inode). Cheap — no second read of
+ * the file — and stable for as long as the file is unchanged; every write goes through a
+ * rename, which gives a new inode and mtime, so a rewritten object gets a new ETag. It is
+ * not a content hash: two identical files have different ETags.
+ */
+export function etagOfStats(stats: fs.Stats): string {
+  return createHash('md5')
+    .update(`${stats.size}:${Math.round(stats.mtimeMs)}:${stats.ino}`)
+    .digest('hex');
+}
+
+/** Stats of a regular file, or null when there is none (missing, or a directory). */
+export async function statFile(file: string): Promise<fs.Stats | null> {
+  try {
+    const stats = await fsp.stat(file);
+    return stats.isFile() ? stats : null;
+  } catch (error) {
+    if (isMissing(error)) {
+      return null;
+    }
+    throw error;
+  }
+}
+
+/** Removes now-empty folders from `dir` up to (not including) `root`: S3 has no empty folders. */
+export async function pruneEmptyParents(root: string, dir: string): Promise<void> {
+  let current = dir;
+  while (current.startsWith(root + path.sep)) {
+    try {
+      await fsp.rmdir(current);
+    } catch {
+      return;
+    }
+    current = path.dirname(current);
+  }
+}
+
+export function isMissing(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}

@@ -1,0 +1,168 @@
+import { IncomingMessage } from 'node:http';
+import { PassThrough, Readable } from 'node:stream';
+import { LIMITS } from '@pastebox/contract/limits';
+import { Hono, type Context } from 'hono';
+import type { AppDeps, AppEnv } from '../context';
+import { AppError } from '../lib/errors';
+import { getSetting } from '../modules/system/settings';
+import {
+  InvalidPartError,
+  InvalidRangeError,
+  ObjectNotFoundError,
+  UploadNotFoundError,
+} from './driver';
+import { InvalidKeyError } from './keys';
+import { LocalDriver } from './local';
+import { LOCAL_ROUTE_BASE, type LocalUrlClaims, type LocalUrlOp } from './local-signing';
+import { parseRangeHeader } from './range';
+import { getStorage, localSigner } from './registry';
+import { SizeMismatchError } from './streams';
+
+/** Types a browser would run as a document with script: always sent as a download. */
+const ACTIVE_TYPES =
+  /^(text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|[^;]*\+xml)\b/i;
+
+/** "inline; filename=…" → "attachment; filename=…"; nothing → "attachment". */
+function asAttachment(disposition: string | undefined): string {
+  return disposition ? disposition.replace(/^\s*inline\b/i, 'attachment') : 'attachment';
+}
+
+async function maxUploadBytes(deps: AppDeps): Promise<number> {
+  const stored = Number(await getSetting(deps.db, 'max_upload_size_mb'));
+  const mb = Number.isFinite(stored) && stored > 0 ? stored : LIMITS.defaultMaxUploadSizeMb;
+  return Math.round(mb * 1024 * 1024);
+}
+
+/** The signed claims of the request and the local driver they are for, or a 403/404. */
+async function authorise(
+  c: Context<AppEnv>,
+  op: LocalUrlOp,
+): Promise<{ claims: LocalUrlClaims; driver: LocalDriver }> {
+  const deps = c.var.deps;
+  const configId = c.req.param('configId') ?? '';
+  const verdict = localSigner(deps).verify(op, configId, new URL(c.req.url).searchParams);
+  if (verdict === 'invalid') {
+    throw new AppError('SIGNED_URL_INVALID');
+  }
+  if (verdict === 'expired') {
+    throw new AppError('SIGNED_URL_EXPIRED');
+  }
+  const { driver } = await getStorage(deps, configId);
+  if (!(driver instanceof LocalDriver)) {
+    throw new AppError('SIGNED_URL_INVALID');
+  }
+  return { claims: verdict, driver };
+}
+
+/**
+ * The request body as a Node stream, straight from @hono/node-server's IncomingMessage
+ * (never buffered). It goes through a PassThrough so that a refused body does not destroy
+ * the socket the error answer must still be written to.
+ */
+function requestBody(c: Context<AppEnv>): Readable {
+  const incoming = (c.env as { incoming?: unknown } | undefined)?.incoming;
+  if (!(incoming instanceof IncomingMessage)) {
+    throw new Error('The local storage endpoints need @hono/node-server');
+  }
+  const body = new PassThrough();
+  incoming.once('error', (error) => body.destroy(error));
+  incoming.once('aborted', () => body.destroy(new Error('The client aborted the upload')));
+  return incoming.pipe(body);
+}
+
+/** A declared Content-Length over the limit is refused before any byte is read. */
+function refuseDeclaredOverLimit(c: Context<AppEnv>, max: number): void {
+  const declared = Number(c.req.header('content-length'));
+  if (Number.isFinite(declared) && declared > max) {
+    throw new AppError('FILE_TOO_LARGE');
+  }
+}
+
+/** Driver errors as the envelope's stable keys. */
+async function mapped<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof SizeMismatchError) {
+      throw new AppError(error.kind === 'too-large' ? 'FILE_TOO_LARGE' : 'UPLOAD_INCOMPLETE');
+    }
+    if (error instanceof UploadNotFoundError) {
+      throw new AppError('UPLOAD_NOT_FOUND');
+    }
+    if (error instanceof InvalidKeyError || error instanceof InvalidPartError) {
+      throw new AppError('VALIDATION_FAILED', error.message);
+    }
+    if (error instanceof ObjectNotFoundError) {
+      throw new AppError('NOT_FOUND');
+    }
+    if (error instanceof InvalidRangeError) {
+      throw new AppError('RANGE_NOT_SATISFIABLE');
+    }
+    throw error;
+  }
+}
+
+/**
+ * The local driver's "presigned" endpoints (DESIGN §6): PUT an object, PUT a part
+ * (answering its ETag like S3, so the browser's multipart flow is the same for every
+ * driver), GET an object with Range. Each checks the HMAC signature, the expiry and the
+ * size the URL was issued for; an over-size body answers 413 and leaves nothing behind.
+ */
+export const localStorageRoutes = new Hono<AppEnv>()
+  .put(`${LOCAL_ROUTE_BASE}/:configId/object`, async (c) => {
+    const { claims, driver } = await authorise(c, 'put-object');
+    const max = claims.maxSize ?? (await maxUploadBytes(c.var.deps));
+    refuseDeclaredOverLimit(c, max);
+    const result = await mapped(() => driver.putWithin(claims.key, requestBody(c), max));
+    return c.body(null, 200, { ETag: `"${result.etag ?? ''}"` });
+  })
+  .put(`${LOCAL_ROUTE_BASE}/:configId/part`, async (c) => {
+    const { claims, driver } = await authorise(c, 'put-part');
+    if (claims.uploadId === undefined || claims.partNumber === undefined) {
+      throw new AppError('SIGNED_URL_INVALID');
+    }
+    const { uploadId, partNumber } = claims;
+    const max = await maxUploadBytes(c.var.deps);
+    refuseDeclaredOverLimit(c, max);
+    const { etag } = await mapped(() =>
+      driver.uploadPart(claims.key, uploadId, partNumber, requestBody(c), undefined, max),
+    );
+    return c.body(null, 200, { ETag: `"${etag}"` });
+  })
+  .get(`${LOCAL_ROUTE_BASE}/:configId/object`, async (c) => {
+    const { claims, driver } = await authorise(c, 'get-object');
+    const stat = await mapped(() => driver.stat(claims.key));
+    if (!stat) {
+      throw new AppError('NOT_FOUND');
+    }
+    const range = parseRangeHeader(c.req.header('range'), stat.size);
+    if (range === 'unsatisfiable') {
+      return c.body(null, 416, { 'Content-Range': `bytes */${stat.size}` });
+    }
+    const object = await mapped(() => driver.get(claims.key, range ?? undefined));
+    const type = claims.contentType ?? 'application/octet-stream';
+    const headers = new Headers({
+      'Content-Type': type,
+      'Content-Length': String(object.contentLength),
+      'Accept-Ranges': 'bytes',
+      'Cache-Control': 'private, no-transform',
+      'X-Content-Type-Options': 'nosniff',
+    });
+    if (object.etag) {
+      headers.set('ETag', `"${object.etag}"`);
+    }
+    const disposition = ACTIVE_TYPES.test(type)
+      ? asAttachment(claims.disposition)
+      : claims.disposition;
+    if (disposition) {
+      headers.set('Content-Disposition', disposition);
+    }
+    if (object.range) {
+      headers.set(
+        'Content-Range',
+        `bytes ${object.range.start}-${object.range.end}/${object.size}`,
+      );
+    }
+    const body = Readable.toWeb(object.body) as ReadableStream<Uint8Array>;
+    return new Response(body, { status: object.range ? 206 : 200, headers });
+  });

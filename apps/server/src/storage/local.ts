@@ -1,0 +1,270 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import {
+  InvalidRangeError,
+  ObjectNotFoundError,
+  type ByteRange,
+  type CompletedPart,
+  type ListOptions,
+  type ListPage,
+  type ObjectStat,
+  type ObjectStream,
+  type PresignedRequest,
+  type PresignGetOptions,
+  type PresignPutOptions,
+  type PutOptions,
+  type PutResult,
+  type StorageDriver,
+} from './driver';
+import { InvalidKeyError, normaliseKey } from './keys';
+import {
+  etagOfStats,
+  isMissing,
+  pruneEmptyParents,
+  publishTempFile,
+  statFile,
+  streamToTempFile,
+} from './local-files';
+import { listLocal } from './local-list';
+import { LocalMultipart } from './local-multipart';
+import type { LocalUrlSigner } from './local-signing';
+
+export interface LocalDriverOptions {
+  /** The storage config this driver serves; part of every signed URL. */
+  configId: string;
+  /** Absolute directory holding the objects. */
+  root: string;
+  signer: LocalUrlSigner;
+}
+
+/**
+ * Objects as files below one directory (DESIGN §6). Writes go to a temp file in the
+ * target's directory and are renamed into place, so an object is whole or absent. Its
+ * "presigned" URLs are signed URLs to the server's own endpoints (storage/local-routes.ts).
+ */
+export class LocalDriver implements StorageDriver {
+  readonly kind = 'local' as const;
+  readonly root: string;
+  private readonly multipart: LocalMultipart;
+
+  constructor(private readonly options: LocalDriverOptions) {
+    this.root = path.resolve(options.root);
+    this.multipart = new LocalMultipart(this.root);
+  }
+
+  /** The file of a key; the key is normalised and can never leave the root. */
+  pathOf(key: string): string {
+    const normal = normaliseKey(key);
+    const file = path.resolve(this.root, ...normal.split('/'));
+    if (!file.startsWith(this.root + path.sep)) {
+      throw new InvalidKeyError(key, 'outside the storage root');
+    }
+    return file;
+  }
+
+  async stat(key: string): Promise<ObjectStat | null> {
+    const stats = await statFile(this.pathOf(key));
+    if (!stats) {
+      return null;
+    }
+    const etag = etagOfStats(stats);
+    return {
+      key: normaliseKey(key),
+      size: stats.size,
+      etag,
+      lastModified: stats.mtime,
+      contentType: null,
+    };
+  }
+
+  list(prefix: string, options?: ListOptions): Promise<ListPage> {
+    return listLocal(this.root, prefix, options);
+  }
+
+  async get(key: string, range?: ByteRange): Promise<ObjectStream> {
+    const file = this.pathOf(key);
+    const stats = await statFile(file);
+    if (!stats) {
+      throw new ObjectNotFoundError(key);
+    }
+    const span = range ? clampRange(key, range, stats.size) : null;
+    const body = fs.createReadStream(file, span ? { start: span.start, end: span.end } : {});
+    return {
+      body,
+      size: stats.size,
+      contentLength: span ? span.end - span.start + 1 : stats.size,
+      range: span,
+      etag: etagOfStats(stats),
+      contentType: null,
+      lastModified: stats.mtime,
+    };
+  }
+
+  async put(key: string, body: Readable, options: PutOptions = {}): Promise<PutResult> {
+    const file = this.pathOf(key);
+    const temp = await streamToTempFile(path.dirname(file), body, {
+      ...(options.size !== undefined ? { declaredSize: options.size } : {}),
+    });
+    await publishTempFile(temp, file);
+    return this.resultOf(file);
+  }
+
+  async delete(keys: string[]): Promise<void> {
+    for (const key of keys) {
+      const file = this.pathOf(key);
+      if (await statFile(file)) {
+        await fsp.rm(file, { force: true });
+        await pruneEmptyParents(this.root, path.dirname(file));
+      }
+    }
+  }
+
+  async copy(fromKey: string, toKey: string): Promise<void> {
+    const source = this.pathOf(fromKey);
+    const target = this.pathOf(toKey);
+    if (!(await statFile(source))) {
+      throw new ObjectNotFoundError(fromKey);
+    }
+    const temp = await streamToTempFile(path.dirname(target), fs.createReadStream(source));
+    await publishTempFile(temp, target);
+  }
+
+  presignPut(key: string, options: PresignPutOptions): Promise<PresignedRequest> {
+    const claims = {
+      op: 'put-object' as const,
+      configId: this.options.configId,
+      key: normaliseKey(key),
+      expiresAt: this.options.signer.expiryIn(options.expiresInSeconds),
+      ...(options.size !== undefined ? { maxSize: options.size } : {}),
+    };
+    const headers: Record<string, string> = options.contentType
+      ? { 'Content-Type': options.contentType }
+      : {};
+    return Promise.resolve(this.signed('PUT', claims, headers));
+  }
+
+  presignGet(key: string, options: PresignGetOptions): Promise<PresignedRequest> {
+    const claims = {
+      op: 'get-object' as const,
+      configId: this.options.configId,
+      key: normaliseKey(key),
+      expiresAt: this.options.signer.expiryIn(options.expiresInSeconds),
+      ...(options.disposition !== undefined ? { disposition: options.disposition } : {}),
+      ...(options.contentType !== undefined ? { contentType: options.contentType } : {}),
+    };
+    return Promise.resolve(this.signed('GET', claims, {}));
+  }
+
+  createMultipart(key: string, options: { contentType?: string } = {}) {
+    return this.multipart.create(normaliseKey(key), options.contentType);
+  }
+
+  presignPart(
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    expiresInSeconds: number,
+  ): Promise<PresignedRequest> {
+    const claims = {
+      op: 'put-part' as const,
+      configId: this.options.configId,
+      key: normaliseKey(key),
+      uploadId,
+      partNumber,
+      expiresAt: this.options.signer.expiryIn(expiresInSeconds),
+    };
+    return Promise.resolve(this.signed('PUT', claims, {}));
+  }
+
+  /** `max` (local endpoints only) refuses a part over that many bytes while streaming. */
+  async uploadPart(
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    body: Readable,
+    size?: number,
+    max?: number,
+  ): Promise<{ etag: string }> {
+    const options = {
+      ...(size !== undefined ? { size } : {}),
+      ...(max !== undefined ? { max } : {}),
+    };
+    const { etag } = await this.multipart.uploadPart(
+      normaliseKey(key),
+      uploadId,
+      partNumber,
+      body,
+      options,
+    );
+    return { etag };
+  }
+
+  async completeMultipart(
+    key: string,
+    uploadId: string,
+    parts: CompletedPart[],
+  ): Promise<PutResult> {
+    const file = this.pathOf(key);
+    const temp = await this.multipart.complete(
+      normaliseKey(key),
+      uploadId,
+      parts,
+      path.dirname(file),
+    );
+    await publishTempFile(temp, file);
+    await this.multipart.abort(uploadId);
+    return this.resultOf(file);
+  }
+
+  abortMultipart(_key: string, uploadId: string): Promise<void> {
+    return this.multipart.abort(uploadId);
+  }
+
+  listParts(key: string, uploadId: string): Promise<CompletedPart[]> {
+    return this.multipart.listParts(normaliseKey(key), uploadId);
+  }
+
+  /** Like put, with an upper bound instead of an exact size (the signed PUT endpoint). */
+  async putWithin(key: string, body: Readable, max: number): Promise<PutResult> {
+    const file = this.pathOf(key);
+    const temp = await streamToTempFile(path.dirname(file), body, { max });
+    await publishTempFile(temp, file);
+    return this.resultOf(file);
+  }
+
+  private async resultOf(file: string): Promise<PutResult> {
+    try {
+      const stats = await fsp.stat(file);
+      return { size: stats.size, etag: etagOfStats(stats) };
+    } catch (error) {
+      if (isMissing(error)) {
+        throw new Error(`Object vanished right after it was written: ${file}`, { cause: error });
+      }
+      throw error;
+    }
+  }
+
+  private signed(
+    method: 'GET' | 'PUT',
+    claims: Parameters<LocalUrlSigner['url']>[0],
+    headers: Record<string, string>,
+  ): PresignedRequest {
+    return {
+      url: this.options.signer.url(claims),
+      method,
+      headers,
+      expiresAt: new Date(claims.expiresAt * 1000),
+    };
+  }
+}
+
+/** An HTTP-style range clamped to the object; a start past the end is unsatisfiable. */
+function clampRange(key: string, range: ByteRange, size: number): ByteRange {
+  const end = Math.min(range.end, size - 1);
+  if (range.start < 0 || range.start > end) {
+    throw new InvalidRangeError(key, size);
+  }
+  return { start: range.start, end };
+}

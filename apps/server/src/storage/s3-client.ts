@@ -1,0 +1,95 @@
+import { createHash } from 'node:crypto';
+import { S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+
+export interface S3DriverOptions {
+  /** e.g. https://<account>.r2.cloudflarestorage.com; null = AWS's own endpoints. */
+  endpoint: string | null;
+  region: string | null;
+  bucket: string;
+  pathStyle: boolean;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** A key prefix every object lives under ('' or 'a/b'). */
+  defaultFolder: string;
+  /** A public host for download links (see S3Driver.presignGet). */
+  customHost: string | null;
+}
+
+/**
+ * An S3 client for a config. Checksums only when an operation requires them: the SDK's
+ * default (CRC32 on every upload, no Content-MD5 on DeleteObjects) is refused by strict
+ * S3-compatible servers such as Swift's s3api, and by several providers (issue 3).
+ */
+export function createS3Client(
+  options: S3DriverOptions,
+  endpoint: string | null = options.endpoint,
+  extra: { bucketEndpoint?: boolean } = {},
+): S3Client {
+  const client = new S3Client({
+    region: options.region || 'us-east-1',
+    ...(endpoint ? { endpoint } : {}),
+    forcePathStyle: options.pathStyle,
+    credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    maxAttempts: 3,
+    // No overall request timeout: a download may be paused by a slow reader for a long time.
+    requestHandler: { connectionTimeout: 10_000 },
+    ...extra,
+  });
+  addContentMd5ToDeleteObjects(client);
+  return client;
+}
+
+/**
+ * S3 requires an integrity checksum on DeleteObjects. The SDK now sends only a CRC32
+ * (x-amz-checksum-crc32), while Swift's s3api and some providers accept only
+ * Content-MD5; AWS takes either. So the MD5 of the (small, in-memory XML) body is added.
+ */
+function addContentMd5ToDeleteObjects(client: S3Client): void {
+  type Args = { request: { headers?: Record<string, string>; body?: unknown } };
+  type Next = (args: Args) => Promise<unknown>;
+  const middleware = (next: Next, context: { commandName?: string }) => (args: Args) => {
+    const { headers, body } = args.request;
+    if (
+      context.commandName === 'DeleteObjectsCommand' &&
+      headers &&
+      (typeof body === 'string' || body instanceof Uint8Array)
+    ) {
+      headers['content-md5'] = createHash('md5').update(body).digest('base64');
+    }
+    return next(args);
+  };
+  // The SDK's middleware type is a union over every step; this one is a finalizeRequest step.
+  type StackMiddleware = Parameters<S3Client['middlewareStack']['addRelativeTo']>[0];
+  client.middlewareStack.addRelativeTo(middleware as unknown as StackMiddleware, {
+    relation: 'before',
+    toMiddleware: 'awsAuthMiddleware',
+    name: 'pastebox-content-md5',
+  });
+}
+
+/** The service's error code (NoSuchKey, NoSuchUpload, …) or '' when not an S3 error. */
+export function s3ErrorCode(error: unknown): string {
+  return error instanceof S3ServiceException ? error.name : '';
+}
+
+export function httpStatusOf(error: unknown): number | undefined {
+  return error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
+}
+
+export function isNotFound(error: unknown): boolean {
+  const code = s3ErrorCode(error);
+  return code === 'NoSuchKey' || code === 'NotFound' || httpStatusOf(error) === 404;
+}
+
+/** CopySource is "bucket/key", URL-encoded segment by segment. */
+export function copySourceOf(bucket: string, key: string): string {
+  return [bucket, ...key.split('/')].map((segment) => encodeURIComponent(segment)).join('/');
+}
+
+/** The total size from a Content-Range header such as "bytes 0-9/100". */
+export function totalFromContentRange(contentRange: string | undefined): number | null {
+  const match = /\/(\d+)\s*$/.exec(contentRange ?? '');
+  return match?.[1] ? Number(match[1]) : null;
+}

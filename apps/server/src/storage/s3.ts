@@ -1,0 +1,285 @@
+import {
+  CopyObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  type S3Client,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { type Readable } from 'node:stream';
+import {
+  InvalidRangeError,
+  ObjectNotFoundError,
+  type ByteRange,
+  type CompletedPart,
+  type ListOptions,
+  type ListPage,
+  type ObjectStat,
+  type ObjectStream,
+  type PresignedRequest,
+  type PresignGetOptions,
+  type PresignPutOptions,
+  type PutOptions,
+  type PutResult,
+  type StorageDriver,
+} from './driver';
+import { folderPrefix, normaliseKey, normalisePrefix } from './keys';
+import {
+  copySourceOf,
+  createS3Client,
+  isNotFound,
+  s3ErrorCode,
+  totalFromContentRange,
+  type S3DriverOptions,
+} from './s3-client';
+import { S3Multipart } from './s3-multipart';
+import { S3Presigner } from './s3-presign';
+import { assertDeclaredSize, MeteredStream, stripQuotes } from './streams';
+
+/** S3 refuses a single PUT over 5 GiB; larger known sizes go through multipart too. */
+const SINGLE_PUT_MAX = 5 * 1024 ** 3;
+/** lib-storage Upload for bodies of unknown size: memory ≈ part size × queue size. */
+const UPLOAD_PART_BYTES = 8 * 1024 * 1024;
+const UPLOAD_QUEUE = 3;
+const DELETE_BATCH = 1000;
+
+/**
+ * AWS S3, Cloudflare R2, Backblaze B2, MinIO, Aliyun OSS or any S3-compatible service
+ * (DESIGN §6). Every key lives below the config's default folder.
+ */
+export class S3Driver implements StorageDriver {
+  readonly kind = 's3' as const;
+  private readonly client: S3Client;
+  private readonly presigner: S3Presigner;
+  private readonly prefix: string;
+  private readonly multipart: S3Multipart;
+
+  constructor(private readonly options: S3DriverOptions) {
+    this.client = createS3Client(options);
+    this.prefix = folderPrefix(options.defaultFolder);
+    this.multipart = new S3Multipart(this.client, options.bucket);
+    this.presigner = new S3Presigner(this.client, options);
+  }
+
+  /** Releases the client's sockets (the registry calls it when a config changes). */
+  close(): void {
+    this.client.destroy();
+    this.presigner.close();
+  }
+
+  private full(key: string): string {
+    return `${this.prefix}${normaliseKey(key)}`;
+  }
+
+  private relative(fullKey: string): string {
+    return fullKey.slice(this.prefix.length);
+  }
+
+  async stat(key: string): Promise<ObjectStat | null> {
+    try {
+      const out = await this.client.send(
+        new HeadObjectCommand({ Bucket: this.options.bucket, Key: this.full(key) }),
+      );
+      return {
+        key: normaliseKey(key),
+        size: out.ContentLength ?? 0,
+        etag: stripQuotes(out.ETag),
+        lastModified: out.LastModified ?? null,
+        contentType: out.ContentType ?? null,
+      };
+    } catch (error) {
+      if (isNotFound(error)) {
+        return null;
+      }
+      throw error;
+    }
+  }
+
+  async list(prefix: string, options: ListOptions = {}): Promise<ListPage> {
+    const out = await this.client.send(
+      new ListObjectsV2Command({
+        Bucket: this.options.bucket,
+        Prefix: `${this.prefix}${normalisePrefix(prefix)}`,
+        ...(options.delimiter ? { Delimiter: options.delimiter } : {}),
+        ...(options.cursor ? { ContinuationToken: options.cursor } : {}),
+        MaxKeys: Math.min(Math.max(options.limit ?? 1000, 1), 1000),
+      }),
+    );
+    const objects = (out.Contents ?? []).flatMap((item) =>
+      item.Key === undefined
+        ? []
+        : [
+            {
+              key: this.relative(item.Key),
+              size: item.Size ?? 0,
+              etag: stripQuotes(item.ETag),
+              lastModified: item.LastModified ?? null,
+              contentType: null,
+            },
+          ],
+    );
+    const prefixes = (out.CommonPrefixes ?? []).flatMap((p) =>
+      p.Prefix === undefined ? [] : [this.relative(p.Prefix)],
+    );
+    return {
+      objects,
+      prefixes,
+      cursor: out.IsTruncated ? (out.NextContinuationToken ?? null) : null,
+    };
+  }
+
+  async get(key: string, range?: ByteRange): Promise<ObjectStream> {
+    try {
+      const out = await this.client.send(
+        new GetObjectCommand({
+          Bucket: this.options.bucket,
+          Key: this.full(key),
+          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+        }),
+      );
+      const contentLength = out.ContentLength ?? 0;
+      const total = totalFromContentRange(out.ContentRange);
+      const span =
+        range && total !== null
+          ? { start: range.start, end: range.start + contentLength - 1 }
+          : null;
+      return {
+        body: out.Body as Readable,
+        size: total ?? contentLength,
+        contentLength,
+        range: span,
+        etag: stripQuotes(out.ETag),
+        contentType: out.ContentType ?? null,
+        lastModified: out.LastModified ?? null,
+      };
+    } catch (error) {
+      if (isNotFound(error)) {
+        throw new ObjectNotFoundError(key);
+      }
+      if (s3ErrorCode(error) === 'InvalidRange') {
+        throw new InvalidRangeError(key, (await this.stat(key))?.size ?? 0);
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * Streams the body: one PutObject when the size is known (≤ 5 GiB), otherwise
+   * lib-storage's Upload, which sends parts as they fill and never holds the whole file.
+   */
+  async put(key: string, body: Readable, options: PutOptions = {}): Promise<PutResult> {
+    const fullKey = this.full(key);
+    const meter = new MeteredStream(options.size !== undefined ? { max: options.size } : {});
+    const metered = body.pipe(meter);
+    body.once('error', (error) => meter.destroy(error));
+    const common = {
+      Bucket: this.options.bucket,
+      Key: fullKey,
+      ...(options.contentType ? { ContentType: options.contentType } : {}),
+    };
+    let etag: string | null;
+    if (options.size !== undefined && options.size <= SINGLE_PUT_MAX) {
+      const out = await this.client.send(
+        new PutObjectCommand({ ...common, Body: metered, ContentLength: options.size }),
+      );
+      etag = stripQuotes(out.ETag);
+    } else {
+      const upload = new Upload({
+        client: this.client,
+        params: { ...common, Body: metered },
+        partSize: UPLOAD_PART_BYTES,
+        queueSize: UPLOAD_QUEUE,
+        leavePartsOnError: false,
+      });
+      etag = stripQuotes((await upload.done()).ETag);
+    }
+    try {
+      assertDeclaredSize(options.size, meter.bytes);
+    } catch (error) {
+      await this.delete([key]);
+      throw error;
+    }
+    return { size: meter.bytes, etag };
+  }
+
+  /** DeleteObjects in batches of 1000 (the S3 limit); missing keys are not errors. */
+  async delete(keys: string[]): Promise<void> {
+    const fullKeys = keys.map((key) => this.full(key));
+    for (let at = 0; at < fullKeys.length; at += DELETE_BATCH) {
+      const batch = fullKeys.slice(at, at + DELETE_BATCH);
+      const out = await this.client.send(
+        new DeleteObjectsCommand({
+          Bucket: this.options.bucket,
+          Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
+        }),
+      );
+      const failed = (out.Errors ?? []).filter((e) => e.Code !== 'NoSuchKey');
+      if (failed.length > 0) {
+        const first = failed[0];
+        throw new Error(
+          `Delete failed for ${failed.length} object(s): ${first?.Code} ${first?.Message}`,
+        );
+      }
+    }
+  }
+
+  async copy(fromKey: string, toKey: string): Promise<void> {
+    try {
+      await this.client.send(
+        new CopyObjectCommand({
+          Bucket: this.options.bucket,
+          Key: this.full(toKey),
+          CopySource: copySourceOf(this.options.bucket, this.full(fromKey)),
+        }),
+      );
+    } catch (error) {
+      if (isNotFound(error)) {
+        throw new ObjectNotFoundError(fromKey);
+      }
+      throw error;
+    }
+  }
+
+  presignPut(key: string, options: PresignPutOptions): Promise<PresignedRequest> {
+    return this.presigner.put(this.full(key), options);
+  }
+
+  presignGet(key: string, options: PresignGetOptions): Promise<PresignedRequest> {
+    return this.presigner.get(this.full(key), options);
+  }
+
+  createMultipart(key: string, options: { contentType?: string } = {}) {
+    return this.multipart.create(this.full(key), options.contentType);
+  }
+
+  presignPart(key: string, uploadId: string, partNumber: number, expiresInSeconds: number) {
+    return this.presigner.part(this.full(key), uploadId, partNumber, expiresInSeconds);
+  }
+
+  uploadPart(key: string, uploadId: string, partNumber: number, body: Readable, size?: number) {
+    return this.multipart.uploadPart(this.full(key), uploadId, partNumber, body, size);
+  }
+
+  async completeMultipart(
+    key: string,
+    uploadId: string,
+    parts: CompletedPart[],
+  ): Promise<PutResult> {
+    await this.multipart.complete(this.full(key), uploadId, parts);
+    const stat = await this.stat(key);
+    if (!stat) {
+      throw new ObjectNotFoundError(key);
+    }
+    return { size: stat.size, etag: stat.etag };
+  }
+
+  abortMultipart(key: string, uploadId: string): Promise<void> {
+    return this.multipart.abort(this.full(key), uploadId);
+  }
+
+  listParts(key: string, uploadId: string): Promise<CompletedPart[]> {
+    return this.multipart.listParts(this.full(key), uploadId);
+  }
+}

@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# OpenStack Swift (Debian 12's 2.30) with its s3api middleware: a real, strict S3-protocol
+# server for the storage tests (issue 3). One replica, everything on 127.0.0.1.
+# S3 credentials: access key 'test:tester', secret 'testing', region us-east-1, path-style.
+#
+# Needs: apt-get install -y --no-install-recommends swift-proxy swift-object swift-container swift-account
+# Usage: scripts/swift-s3.sh DIR
+#   DIR is wiped and holds the config, data, logs and pid files.
+#   PORT (S3 endpoint, default 8085) and ACCOUNT_PORT/CONTAINER_PORT/OBJECT_PORT (the
+#   internal servers, default 6202/6201/6200) may be set, so several instances can run.
+# Stop:  kill $(cat DIR/run/*.pid)
+#
+# Notes:
+# - Debian's swift modules live under /usr/bin/python3; a python3 earlier on PATH may lack them.
+# - 'user = root' is needed when running as root (and harmless otherwise: Swift only
+#   switches user when it runs as root); the 'cache' filter must be in the proxy pipeline
+#   (memcached itself is optional: Swift only logs that it is absent).
+# - Swift's s3api demands Content-MD5 on DeleteObjects; the AWS SDK v3 sends CRC32 unless
+#   told to compute checksums only when required (storage/s3-client.ts does).
+set -euo pipefail
+S=${1:?usage: swift-s3.sh DIR}
+PORT=${PORT:-8085}
+ACCOUNT_PORT=${ACCOUNT_PORT:-6202}
+CONTAINER_PORT=${CONTAINER_PORT:-6201}
+OBJECT_PORT=${OBJECT_PORT:-6200}
+export PATH=/usr/bin:$PATH
+if ! command -v swift-proxy-server >/dev/null || ! command -v swift-ring-builder >/dev/null; then
+  echo "Swift is not installed. Run (as root):" >&2
+  echo "  apt-get install -y --no-install-recommends swift-proxy swift-object swift-container swift-account" >&2
+  exit 127
+fi
+RUN_USER=$(id -un)
+rm -rf "$S"; mkdir -p "$S/etc" "$S/srv/d1" "$S/run" "$S/log"; cd "$S/etc"
+for r in "account:$ACCOUNT_PORT" "container:$CONTAINER_PORT" "object:$OBJECT_PORT"; do
+  n=${r%%:*}; p=${r##*:}
+  swift-ring-builder "$n.builder" create 4 1 1 >/dev/null
+  swift-ring-builder "$n.builder" add "r1z1-127.0.0.1:$p/d1" 1 >/dev/null
+  swift-ring-builder "$n.builder" rebalance >/dev/null
+  printf '[DEFAULT]\nuser = %s\ndevices = %s/srv\nmount_check = false\nbind_ip = 127.0.0.1\nbind_port = %s\nworkers = 1\nswift_dir = %s/etc\n[pipeline:main]\npipeline = %s-server\n[app:%s-server]\nuse = egg:swift#%s\n' \
+    "$RUN_USER" "$S" "$p" "$S" "$n" "$n" "$n" > "$n-server.conf"
+done
+cat > proxy-server.conf <<CONF
+[DEFAULT]
+user = $RUN_USER
+bind_ip = 127.0.0.1
+bind_port = $PORT
+workers = 1
+swift_dir = $S/etc
+[pipeline:main]
+pipeline = catch_errors gatekeeper proxy-logging cache listing_formats bulk s3api tempauth copy slo dlo proxy-logging proxy-server
+[app:proxy-server]
+use = egg:swift#proxy
+account_autocreate = true
+[filter:s3api]
+use = egg:swift#s3api
+location = us-east-1
+[filter:tempauth]
+use = egg:swift#tempauth
+user_test_tester = testing .admin
+[filter:catch_errors]
+use = egg:swift#catch_errors
+[filter:gatekeeper]
+use = egg:swift#gatekeeper
+[filter:proxy-logging]
+use = egg:swift#proxy_logging
+[filter:cache]
+use = egg:swift#memcache
+[filter:listing_formats]
+use = egg:swift#listing_formats
+[filter:bulk]
+use = egg:swift#bulk
+[filter:copy]
+use = egg:swift#copy
+[filter:slo]
+use = egg:swift#slo
+[filter:dlo]
+use = egg:swift#dlo
+CONF
+for n in account container object proxy; do
+  nohup "swift-$n-server" "$S/etc/$n-server.conf" -v > "$S/log/$n.log" 2>&1 < /dev/null &
+  echo $! > "$S/run/$n.pid"
+done
+for _ in $(seq 1 120); do curl -sf -o /dev/null "http://127.0.0.1:$PORT/info" && break; sleep 0.25; done
+curl -sf -o /dev/null "http://127.0.0.1:$PORT/info" || { echo "swift did not start; see $S/log" >&2; exit 1; }
+echo "Swift s3api ready on http://127.0.0.1:$PORT (access test:tester, secret testing)"
