@@ -13,8 +13,10 @@ import { staticWebRoutes } from './lib/static-web';
 import { apiKeyRoutes } from './modules/api-keys/routes';
 import { resolvePrincipal } from './modules/auth/middleware';
 import { authRoutes } from './modules/auth/routes';
+import { fileRoutes } from './modules/files/routes';
 import { pasteRoutes } from './modules/pastes/routes';
 import { systemRoutes } from './modules/system/routes';
+import { uploadRoutes } from './modules/uploads/routes';
 import { localStorageRoutes } from './storage/local-routes';
 
 /** Composes the whole HTTP app from its modules. Holds no module-level state. */
@@ -48,6 +50,9 @@ export function buildApp(deps: AppDeps) {
       xFrameOptions: 'DENY',
       crossOriginEmbedderPolicy: false,
       crossOriginResourcePolicy: 'same-site',
+      // A route that sets its own policy keeps it: file delivery sends a sandboxing CSP
+      // and allows same-origin framing for previews.
+      overwrite: false,
     }),
   );
   if (deps.config.CORS_ORIGINS.length > 0) {
@@ -71,6 +76,8 @@ export function buildApp(deps: AppDeps) {
   api.route('/', authRoutes);
   api.route('/', apiKeyRoutes);
   api.route('/', pasteRoutes);
+  api.route('/', fileRoutes);
+  api.route('/', uploadRoutes);
   api.route('/', localStorageRoutes);
   api.openAPIRegistry.registerComponent('securitySchemes', 'AdminToken', {
     type: 'http',

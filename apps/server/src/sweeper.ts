@@ -1,6 +1,7 @@
 import type { AppDeps } from './context';
 import { AuthRepo } from './modules/auth/repo';
 import { sweepExpiredPastes } from './modules/pastes/service';
+import { sweepFiles } from './modules/uploads/sweep';
 
 const SWEEP_EVERY_MS = 10 * 60_000;
 const RATE_WINDOW_KEEP_MS = 24 * 60 * 60_000;
@@ -11,8 +12,9 @@ export async function sweepOnce(deps: AppDeps): Promise<void> {
   const pastes = await sweepExpiredPastes(deps);
   await new AuthRepo(deps.db).deleteExpiredSessions(nowIso);
   await deps.rateLimiter.sweep(RATE_WINDOW_KEEP_MS);
-  if (pastes > 0) {
-    deps.logger.info({ pastes }, 'swept expired shares');
+  const files = await sweepFiles(deps);
+  if (pastes > 0 || files.expired + files.abandoned + files.idleMultiparts > 0) {
+    deps.logger.info({ pastes, files }, 'swept expired shares and abandoned uploads');
   }
 }
 

@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from
 import pg from 'pg';
 import * as foundation from './migrations/001-foundation';
 import * as storage from './migrations/002-storage';
+import * as files from './migrations/003-files';
 import type { Database } from './types';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -44,6 +45,7 @@ export function openDatabase(databaseUrl: string | undefined, dataDir: string): 
 const migrations: Record<string, Migration> = {
   '001-foundation': foundation,
   '002-storage': storage,
+  '003-files': files,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

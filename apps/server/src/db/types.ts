@@ -57,6 +57,45 @@ export interface SystemSettingsTable {
   updated_at: string;
 }
 
+/** bigint columns: PostgreSQL answers them as strings, SQLite as numbers; read with Number(). */
+type FilesBigInt = ColumnType<number | string, number, number>;
+
+export interface FilesTable {
+  id: string;
+  slug: string;
+  s3_config_id: string;
+  path: string;
+  storage_path: string;
+  filename: string;
+  mimetype: string;
+  size: FilesBigInt;
+  etag: string | null;
+  remark: string | null;
+  password_hash: string | null;
+  expires_at: string | null;
+  max_views: number;
+  views: Generated<number>;
+  created_by: string;
+  /** 'pending' while a presigned or multipart upload is in flight, then 'ready'. */
+  status: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UploadSessionsTable {
+  id: string;
+  file_id: string;
+  s3_config_id: string;
+  storage_path: string;
+  upload_id: string;
+  part_size: FilesBigInt;
+  total_size: FilesBigInt;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+  expires_at: string;
+}
+
 /** Storage configs (SPEC §3 "S3 config"); keys are AES-GCM ciphertexts (DESIGN §5). */
 export interface StorageConfigsTable {
   id: string;
@@ -88,4 +127,6 @@ export interface Database {
   rate_limits: RateLimitsTable;
   storage_configs: StorageConfigsTable;
   system_settings: SystemSettingsTable;
+  files: FilesTable;
+  upload_sessions: UploadSessionsTable;
 }

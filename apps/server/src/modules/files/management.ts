@@ -1,0 +1,143 @@
+import type { FileList, FileShare, UpdateFileBody } from '@pastebox/contract/schemas/file';
+import type { AppDeps } from '../../context';
+import { hashPassword } from '../../lib/crypto';
+import { AppError } from '../../lib/errors';
+import { presentFileShare } from './presenter';
+import { removeFileShare } from './removal';
+import {
+  FilesRepo,
+  isUniqueViolation,
+  type FileChanges,
+  type FileScope,
+  type FileWithProvider,
+} from './repo';
+import { assertSlugRules, expiryFromHours, normaliseRemark } from './rules';
+import { visitUrls } from './visit-token';
+
+/**
+ * The management calls shared by /admin/files (scope: all) and /user/files (scope: the
+ * key's own). Someone else's file is indistinguishable from a missing one: 404.
+ */
+
+export interface ListRequest {
+  limit: number;
+  offset: number;
+  search?: string | undefined;
+}
+
+/** A share as management shows it: ready files carry token links (no view counted). */
+export function presentManaged(deps: AppDeps, row: FileWithProvider): FileShare {
+  const links = row.status === 'ready' ? visitUrls(deps, row) : null;
+  return presentFileShare(row, deps.clock.now().toISOString(), links);
+}
+
+/** Newest first, with the pagination block both families answer. */
+export async function listFiles(
+  deps: AppDeps,
+  scope: FileScope,
+  request: ListRequest,
+): Promise<FileList> {
+  const repo = new FilesRepo(deps.db);
+  const search = request.search?.trim() || undefined;
+  const [rows, total] = await Promise.all([
+    repo.list(scope, { limit: request.limit, offset: request.offset, search }),
+    repo.count(scope, search),
+  ]);
+  return {
+    items: rows.map((row) => presentManaged(deps, row)),
+    pagination: {
+      total,
+      limit: request.limit,
+      offset: request.offset,
+      page: Math.floor(request.offset / request.limit) + 1,
+      totalPages: Math.ceil(total / request.limit),
+    },
+  };
+}
+
+async function findOrNotFound(deps: AppDeps, scope: FileScope, id: string) {
+  const row = await new FilesRepo(deps.db).findById(id, scope);
+  if (!row) {
+    throw new AppError('FILE_NOT_FOUND');
+  }
+  return row;
+}
+
+/** One share; reading it here counts no view. */
+export async function getFile(deps: AppDeps, scope: FileScope, id: string): Promise<FileShare> {
+  return presentManaged(deps, await findOrNotFound(deps, scope, id));
+}
+
+/** Absent fields stay as they are; see updateFileBody for what each one means. */
+async function changesFrom(
+  body: UpdateFileBody,
+  current: { slug: string },
+  now: Date,
+): Promise<FileChanges> {
+  const changes: FileChanges = { updated_at: now.toISOString() };
+  if (body.slug && body.slug !== current.slug) {
+    changes.slug = assertSlugRules(body.slug);
+  }
+  if (body.remark !== undefined) {
+    changes.remark = normaliseRemark(body.remark);
+  }
+  if (body.clear_password || body.password === null) {
+    changes.password_hash = null;
+  } else if (body.password) {
+    changes.password_hash = await hashPassword(body.password);
+  }
+  if (body.expires_in !== undefined) {
+    changes.expires_at = expiryFromHours(body.expires_in, now);
+  }
+  if (body.max_views !== undefined) {
+    changes.max_views = body.max_views ?? 0;
+  }
+  return changes;
+}
+
+/** PUT …/files/{id}: applies the changes and answers the share as it now is. */
+export async function updateFile(
+  deps: AppDeps,
+  scope: FileScope,
+  id: string,
+  body: UpdateFileBody,
+): Promise<FileShare> {
+  const repo = new FilesRepo(deps.db);
+  const current = await findOrNotFound(deps, scope, id);
+  const changes = await changesFrom(body, current, deps.clock.now());
+  try {
+    await repo.update(id, scope, changes);
+  } catch (error) {
+    throw isUniqueViolation(error) ? new AppError('SLUG_TAKEN') : error;
+  }
+  return getFile(deps, scope, id);
+}
+
+/** DELETE …/files/{id}: the object first, then the row; 404 when it is not there. */
+export async function deleteFile(deps: AppDeps, scope: FileScope, id: string): Promise<number> {
+  return removeFileShare(deps, await findOrNotFound(deps, scope, id), scope);
+}
+
+/** POST …/files/batch-delete: deletes those of `ids` in scope; reports what failed. */
+export async function deleteFiles(
+  deps: AppDeps,
+  scope: FileScope,
+  ids: string[],
+): Promise<{ deleted: number; failed: number }> {
+  const repo = new FilesRepo(deps.db);
+  let deleted = 0;
+  let failed = 0;
+  for (const id of new Set(ids)) {
+    const row = await repo.findById(id, scope);
+    if (!row) {
+      continue;
+    }
+    try {
+      deleted += await removeFileShare(deps, row, scope);
+    } catch (error) {
+      deps.logger.warn({ err: error, fileId: id }, 'batch delete: a file was kept');
+      failed += 1;
+    }
+  }
+  return { deleted, failed };
+}

@@ -1,0 +1,108 @@
+import type { PublicFile } from '@pastebox/contract/schemas/file';
+import type { AppDeps, Principal } from '../../context';
+import { verifyPassword } from '../../lib/crypto';
+import { AppError } from '../../lib/errors';
+import { RATE_LIMITS } from '../../lib/rate-limit';
+import { presentPublicFile } from './presenter';
+import { FilesRepo, type FileRow } from './repo';
+import { deadReason, isFileOwner } from './rules';
+import { visitUrls } from './visit-token';
+
+/**
+ * Opening a file share (SPEC §7 public/files): a visit counts one view, atomically, and
+ * hands out the preview and download links with a visit token (DESIGN §5).
+ */
+
+/** Who is reading: the resolved principal and the client address for rate limits. */
+export interface Reader {
+  principal: Principal;
+  clientIp: string;
+}
+
+/** The ready share behind a public link, or 404; 410 once it expired or ran out of views. */
+export async function findLiveFile(deps: AppDeps, slug: string): Promise<FileRow> {
+  const row = await new FilesRepo(deps.db).findBySlug(slug);
+  if (!row || row.status !== 'ready') {
+    throw new AppError('FILE_NOT_FOUND');
+  }
+  const reason = deadReason(row, deps.clock.now().toISOString());
+  if (reason) {
+    throw new AppError(reason);
+  }
+  return row;
+}
+
+/**
+ * Counts one view and answers the row as it is after the count. When the count did not
+ * happen, another reader took the last view (or the share just expired or went).
+ */
+export async function countFileView(deps: AppDeps, row: FileRow): Promise<FileRow> {
+  const repo = new FilesRepo(deps.db);
+  const nowIso = deps.clock.now().toISOString();
+  const counted = await repo.countView(row.id, nowIso);
+  if (counted) {
+    return counted;
+  }
+  const current = await repo.findBySlug(row.slug);
+  if (!current || current.id !== row.id) {
+    throw new AppError('FILE_NOT_FOUND');
+  }
+  throw new AppError(deadReason(current, nowIso) ?? 'VIEW_LIMIT_REACHED');
+}
+
+/**
+ * Checks a share password (rate limited per client address; a wrong one counts against
+ * it and answers 401 WRONG_PASSWORD, which logs nobody out). No-op for open shares.
+ */
+export async function checkFilePassword(
+  deps: AppDeps,
+  row: FileRow,
+  password: string | undefined,
+  clientIp: string,
+): Promise<void> {
+  if (row.password_hash === null) {
+    return;
+  }
+  await deps.rateLimiter.assertAllowed(RATE_LIMITS.sharePassword, clientIp);
+  if (!password || !(await verifyPassword(row.password_hash, password))) {
+    await deps.rateLimiter.recordFailure(RATE_LIMITS.sharePassword, clientIp);
+    throw new AppError('WRONG_PASSWORD');
+  }
+}
+
+/**
+ * GET /api/public/files/{slug}. The owner opens freely (no view counted); a protected
+ * share answers its metadata only; anything else costs one view and yields the links.
+ */
+export async function openFileShare(
+  deps: AppDeps,
+  slug: string,
+  reader: Reader,
+): Promise<PublicFile> {
+  const row = await findLiveFile(deps, slug);
+  if (isFileOwner(row, reader.principal)) {
+    return presentPublicFile(row, visitUrls(deps, row));
+  }
+  if (row.password_hash !== null) {
+    return presentPublicFile(row, null);
+  }
+  const counted = await countFileView(deps, row);
+  return presentPublicFile(counted, visitUrls(deps, counted));
+}
+
+/** POST /api/public/files/{slug}/verify: the links for the right password, for one view. */
+export async function verifyFileShare(
+  deps: AppDeps,
+  slug: string,
+  password: string,
+  reader: Reader,
+): Promise<PublicFile> {
+  await deps.rateLimiter.assertAllowed(RATE_LIMITS.sharePassword, reader.clientIp);
+  const row = await findLiveFile(deps, slug);
+  if (isFileOwner(row, reader.principal)) {
+    return presentPublicFile(row, visitUrls(deps, row));
+  }
+  await checkFilePassword(deps, row, password, reader.clientIp);
+  const counted = await countFileView(deps, row);
+  return presentPublicFile(counted, visitUrls(deps, counted));
+}

@@ -1,0 +1,66 @@
+import type { FileShare, FileStatus, PublicFile } from '@pastebox/contract/schemas/file';
+import type { FileRow, FileWithProvider } from './repo';
+import { deadReason } from './rules';
+
+/**
+ * Rows become answers only through these whitelists: a new column (or the password hash)
+ * can never reach a client by accident.
+ */
+
+export interface VisitLinks {
+  previewUrl: string;
+  downloadUrl: string;
+}
+
+function statusOf(value: string): FileStatus {
+  return value === 'pending' ? 'pending' : 'ready';
+}
+
+/** A share for its creator and the management views; links only for ready files. */
+export function presentFileShare(
+  row: FileWithProvider,
+  nowIso: string,
+  links: VisitLinks | null,
+): FileShare {
+  return {
+    id: row.id,
+    file_id: row.id,
+    slug: row.slug,
+    filename: row.filename,
+    mimetype: row.mimetype,
+    size: row.size,
+    etag: row.etag,
+    remark: row.remark,
+    s3_config_id: row.s3_config_id,
+    provider_type: row.provider_type,
+    path: row.path,
+    storage_path: row.storage_path,
+    status: statusOf(row.status),
+    has_password: row.password_hash !== null,
+    expires_at: row.expires_at,
+    max_views: row.max_views,
+    views: row.views,
+    expired: deadReason(row, nowIso) !== null,
+    created_by: row.created_by,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    ...(links ?? {}),
+  };
+}
+
+/** A share behind its public link; links only once the visit is allowed. */
+export function presentPublicFile(row: FileRow, links: VisitLinks | null): PublicFile {
+  return {
+    slug: row.slug,
+    filename: row.filename,
+    mimetype: row.mimetype,
+    size: row.size,
+    remark: row.remark,
+    created_at: row.created_at,
+    expires_at: row.expires_at,
+    max_views: row.max_views,
+    views: row.views,
+    requires_password: row.password_hash !== null,
+    ...(links ?? {}),
+  };
+}

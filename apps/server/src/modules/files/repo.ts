@@ -1,0 +1,208 @@
+import {
+  sql,
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  type Updateable,
+  type WhereInterface,
+} from 'kysely';
+import type { Database, FilesTable } from '../../db/types';
+
+/** A files row with its bigint columns already read as numbers. */
+export type FileRow = Omit<Selectable<FilesTable>, 'size'> & { size: number };
+/** A file row with its storage config's provider (SPEC §3 provider_type). */
+export type FileWithProvider = FileRow & { provider_type: string };
+export type NewFileRow = Insertable<FilesTable>;
+export type FileChanges = Omit<Updateable<FilesTable>, 'id' | 'created_by' | 'created_at'>;
+
+/** Whose files a management query may touch: every one (admin) or one creator's (key). */
+export type FileScope = { kind: 'all' } | { kind: 'owner'; createdBy: string };
+
+export interface FileListQuery {
+  limit: number;
+  offset: number;
+  search?: string | undefined;
+}
+
+function toFileRow<T extends Selectable<FilesTable>>(row: T): Omit<T, 'size'> & { size: number } {
+  return { ...row, size: Number(row.size), views: Number(row.views) };
+}
+
+/** SQL for file shares; one method per query, the owner in the WHERE where a scope applies. */
+export class FilesRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  findBySlug(slug: string) {
+    return this.db
+      .selectFrom('files')
+      .selectAll()
+      .where('slug', '=', slug)
+      .executeTakeFirst()
+      .then((row) => row && toFileRow(row));
+  }
+
+  /** Files joined with their config, for answers that carry provider_type. */
+  private withProvider() {
+    return this.db
+      .selectFrom('files')
+      .innerJoin('storage_configs', 'storage_configs.id', 'files.s3_config_id')
+      .selectAll('files')
+      .select('storage_configs.provider_type');
+  }
+
+  findById(id: string, scope: FileScope) {
+    return this.withProvider()
+      .where('files.id', '=', id)
+      .$call((qb) => withinScope(qb, scope))
+      .executeTakeFirst()
+      .then((row) => row && toFileRow(row));
+  }
+
+  insert(row: NewFileRow) {
+    return this.db.insertInto('files').values(row).execute();
+  }
+
+  /**
+   * Counts one view of a ready, live share in one statement, so N parallel openings of a
+   * share limited to K views get exactly K rows back (DESIGN §4). Undefined: not counted.
+   */
+  countView(id: string, nowIso: string) {
+    return this.db
+      .updateTable('files')
+      .set((eb) => ({ views: eb('views', '+', 1) }))
+      .where('id', '=', id)
+      .where('status', '=', 'ready')
+      .where((eb) => eb.or([eb('max_views', '=', 0), eb('views', '<', eb.ref('max_views'))]))
+      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', nowIso)]))
+      .returningAll()
+      .executeTakeFirst()
+      .then((row) => row && toFileRow(row));
+  }
+
+  /** A page of ready and pending shares, newest first. */
+  list(scope: FileScope, query: FileListQuery) {
+    return this.withProvider()
+      .$call((qb) => withinScope(qb, scope))
+      .$if(Boolean(query.search), (qb) => qb.where(searchFilter(query.search ?? '')))
+      .orderBy('files.created_at', 'desc')
+      .orderBy('files.id', 'desc')
+      .limit(query.limit)
+      .offset(query.offset)
+      .execute()
+      .then((rows) => rows.map(toFileRow));
+  }
+
+  count(scope: FileScope, search: string | undefined) {
+    return this.db
+      .selectFrom('files')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .$call((qb) => withinScope(qb, scope))
+      .$if(Boolean(search), (qb) => qb.where(searchFilter(search ?? '')))
+      .executeTakeFirstOrThrow()
+      .then((row) => Number(row.n));
+  }
+
+  /** Bytes the shares on one storage config take, in-flight uploads included (quota). */
+  usedBytes(configId: string) {
+    return this.db
+      .selectFrom('files')
+      .select((eb) => eb.fn.sum<number | string | null>('size').as('total'))
+      .where('s3_config_id', '=', configId)
+      .executeTakeFirstOrThrow()
+      .then((row) => Number(row.total ?? 0));
+  }
+
+  update(id: string, scope: FileScope, changes: FileChanges) {
+    return this.db
+      .updateTable('files')
+      .set(changes)
+      .where('id', '=', id)
+      .$call((qb) => withinScope(qb, scope))
+      .executeTakeFirst()
+      .then((result) => Number(result.numUpdatedRows));
+  }
+
+  /** Turns a pending upload into a ready share; 0 when it was not pending any more. */
+  markReady(id: string, changes: FileChanges) {
+    return this.db
+      .updateTable('files')
+      .set({ ...changes, status: 'ready' })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst()
+      .then((result) => Number(result.numUpdatedRows));
+  }
+
+  delete(id: string, scope: FileScope) {
+    return this.db
+      .deleteFrom('files')
+      .where('id', '=', id)
+      .$call((qb) => withinScope(qb, scope))
+      .executeTakeFirst()
+      .then((result) => Number(result.numDeletedRows));
+  }
+
+  /** Ready shares past their expiry: the sweeper deletes them with their objects. */
+  listExpired(nowIso: string, limit: number) {
+    return this.db
+      .selectFrom('files')
+      .selectAll()
+      .where('status', '=', 'ready')
+      .where('expires_at', 'is not', null)
+      .where('expires_at', '<=', nowIso)
+      .limit(limit)
+      .execute()
+      .then((rows) => rows.map(toFileRow));
+  }
+
+  /** Presigned uploads never committed (no multipart session) and older than `before`. */
+  listStalePending(before: string, limit: number) {
+    return this.db
+      .selectFrom('files')
+      .selectAll()
+      .where('status', '=', 'pending')
+      .where('created_at', '<', before)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('upload_sessions')
+              .select('upload_sessions.id')
+              .whereRef('upload_sessions.file_id', '=', 'files.id'),
+          ),
+        ),
+      )
+      .limit(limit)
+      .execute()
+      .then((rows) => rows.map(toFileRow));
+  }
+}
+
+/** Adds the owner to the WHERE of a key user's query; the admin's scope adds nothing. */
+function withinScope<QB extends WhereInterface<Database, 'files'>>(qb: QB, scope: FileScope): QB {
+  return scope.kind === 'owner' ? (qb.where('created_by', '=', scope.createdBy) as QB) : qb;
+}
+
+/** LIKE pattern for a search term, its wildcards escaped so they match literally. */
+function likePattern(search: string): string {
+  return `%${search
+    .trim()
+    .toLowerCase()
+    .replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+function searchFilter(search: string) {
+  const pattern = likePattern(search);
+  const terms = (['filename', 'slug', 'remark'] as const).map(
+    (column) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`,
+  );
+  return sql<boolean>`(${sql.join(terms, sql` or `)})`;
+}
+
+/** A unique-constraint violation (SQLite or PostgreSQL): on files, always the slug. */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('code' in error)) {
+    return false;
+  }
+  return error.code === 'SQLITE_CONSTRAINT_UNIQUE' || error.code === '23505';
+}

@@ -1,0 +1,113 @@
+import { Readable } from 'node:stream';
+import { createRoute } from '@hono/zod-openapi';
+import { errorEnvelope, slugParam } from '@pastebox/contract/schemas/common';
+import { fileDeliveryQuery } from '@pastebox/contract/schemas/file';
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import type { AppEnv } from '../../../context';
+import { createRouter, keySecurity } from '../../../lib/openapi';
+import { deliveryHeaders } from '../content-safety';
+import { planDelivery, type DeliveryPlan } from '../delivery';
+import { readerOf } from './guards';
+
+type Mode = 'view' | 'download';
+
+/** Headers every answer of a delivery carries, whatever its status. */
+function baseHeaders(plan: DeliveryPlan, mode: Mode): Headers {
+  const headers = new Headers(deliveryHeaders(mode, plan.row.mimetype, plan.row.filename));
+  headers.set('ETag', plan.etag);
+  headers.set('Accept-Ranges', 'bytes');
+  headers.set('X-Content-Type-Options', 'nosniff');
+  // The web app previews in a same-origin frame; nobody else may frame the bytes.
+  headers.set('X-Frame-Options', 'SAMEORIGIN');
+  // A token's URL may be revalidated (304); a counted visit must never come from a cache.
+  headers.set('Cache-Control', plan.viaToken ? 'private, no-cache' : 'no-store');
+  return headers;
+}
+
+/** Turns a delivery plan into the HTTP answer: 200, 206, 304 or 416. */
+function respond(plan: DeliveryPlan, mode: Mode): Response {
+  const headers = baseHeaders(plan, mode);
+  if (plan.kind === 'not-modified') {
+    return new Response(null, { status: 304, headers });
+  }
+  if (plan.kind === 'unsatisfiable') {
+    headers.set('Content-Range', `bytes */${plan.row.size}`);
+    headers.set('Content-Type', 'application/json');
+    const body = {
+      code: 416,
+      message: 'The requested range is not satisfiable',
+      data: null,
+      success: false,
+      error: 'RANGE_NOT_SATISFIABLE',
+    };
+    return new Response(JSON.stringify(body), { status: 416, headers });
+  }
+  const { object } = plan;
+  headers.set('Content-Length', String(object.contentLength));
+  if (object.range) {
+    headers.set('Content-Range', `bytes ${object.range.start}-${object.range.end}/${object.size}`);
+  }
+  const body = Readable.toWeb(object.body) as ReadableStream<Uint8Array>;
+  return new Response(body, { status: object.range ? 206 : 200, headers });
+}
+
+type DeliveryQuery = z.infer<typeof fileDeliveryQuery>;
+
+async function deliver(c: Context<AppEnv>, mode: Mode, slug: string, query: DeliveryQuery) {
+  const plan = await planDelivery(c.var.deps, {
+    slug,
+    token: query.token,
+    password: query.password,
+    range: c.req.header('range'),
+    ifNoneMatch: c.req.header('if-none-match'),
+    ifRange: c.req.header('if-range'),
+    reader: readerOf(c),
+  });
+  return respond(plan, mode);
+}
+
+const binaryResponses = {
+  200: {
+    description: 'The file (206 for a Range, 304 when If-None-Match matches)',
+    content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+  },
+  default: {
+    description: 'Error envelope with a stable error key (416 with Content-Range)',
+    content: { 'application/json': { schema: errorEnvelope } },
+  },
+} as const;
+
+const description =
+  'With the `token` of a visit (previewUrl/downloadUrl) no view is counted; without one the ' +
+  'request counts a view itself, with `password` for a protected share. Range, If-Range and ' +
+  'If-None-Match are honoured. HTML, SVG and XML are never rendered on this origin.';
+
+/** GET /api/file-view/{slug} (inline) and /api/file-download/{slug} (attachment). */
+export const fileDeliveryRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/file-view/{slug}',
+      tags: ['Files'],
+      summary: 'The file, inline (active content as sandboxed plain text)',
+      description,
+      security: [{}, ...keySecurity],
+      request: { params: slugParam, query: fileDeliveryQuery },
+      responses: binaryResponses,
+    }),
+    (c) => deliver(c, 'view', c.req.valid('param').slug, c.req.valid('query')),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/file-download/{slug}',
+      tags: ['Files'],
+      summary: 'The file, as an attachment with its name (RFC 6266 filename*)',
+      description,
+      security: [{}, ...keySecurity],
+      request: { params: slugParam, query: fileDeliveryQuery },
+      responses: binaryResponses,
+    }),
+    (c) => deliver(c, 'download', c.req.valid('param').slug, c.req.valid('query')),
+  );

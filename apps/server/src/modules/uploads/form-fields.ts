@@ -1,0 +1,46 @@
+import { shareOptions, type ShareOptions } from '@pastebox/contract/schemas/upload';
+import { AppError } from '../../lib/errors';
+
+/** The text fields of POST /api/upload, as busboy hands them over. */
+export type FormFields = Record<string, string>;
+
+/** Fields that decide where the bytes go: they must arrive before the file part. */
+export const PLACEMENT_FIELDS = ['s3_config_id', 'path'] as const;
+
+const NUMERIC_FIELDS = new Set(['expires_in', 'max_views']);
+
+/** An optional whole number from a form field; empty means absent. */
+export function numberField(fields: FormFields, name: string): number | undefined {
+  const raw = fields[name]?.trim();
+  if (!raw) {
+    return undefined;
+  }
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) {
+    throw new AppError('VALIDATION_FAILED', `${name} must be a whole number`, [
+      { path: name, message: 'must be a whole number, not negative' },
+    ]);
+  }
+  return value;
+}
+
+/** The share options among the form fields, checked by the same schema as the JSON calls. */
+export function shareOptionsFrom(fields: FormFields): ShareOptions {
+  const candidate: Record<string, string | number | undefined> = {};
+  for (const name of Object.keys(shareOptions.shape)) {
+    const raw = fields[name];
+    if (raw === undefined || raw === '') {
+      continue;
+    }
+    candidate[name] = NUMERIC_FIELDS.has(name) ? numberField(fields, name) : raw;
+  }
+  const parsed = shareOptions.safeParse(candidate);
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((issue) => ({
+      path: issue.path.join('.'),
+      message: issue.message,
+    }));
+    throw new AppError('VALIDATION_FAILED', undefined, details);
+  }
+  return parsed.data;
+}

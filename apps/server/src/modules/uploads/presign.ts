@@ -1,0 +1,138 @@
+import type { FileShare } from '@pastebox/contract/schemas/file';
+import type { CommitBody, PresignBody, PresignResult } from '@pastebox/contract/schemas/upload';
+import type { AppDeps, Principal } from '../../context';
+import { AppError } from '../../lib/errors';
+import { getStorage } from '../../storage/registry';
+import { normaliseMimetype } from '../files/content-safety';
+import { presentManaged } from '../files/management';
+import { FilesRepo, isUniqueViolation, type FileRow } from '../files/repo';
+import { assertQuota, assertWithinMaxSize, maxUploadBytes } from './limits';
+import { uploadScope } from './ownership';
+import { assertSlugAvailable, discardObject, insertShare, prepareOptions } from './share-record';
+import { objectUrlOf, resolveUploadTarget, safeFilename } from './target';
+
+/**
+ * Presigned single PUT (SPEC §4, DESIGN §6 path 2): presign creates a pending record and
+ * a URL the browser PUTs to (for local storage a signed URL to this server); commit checks
+ * the object exists with the announced size and makes the share ready. A failed commit
+ * leaves neither a record nor an object.
+ */
+
+/** POST /api/s3/presign: checks size, quota and slug, then reserves the record. */
+export async function presignUpload(
+  deps: AppDeps,
+  principal: Principal,
+  body: PresignBody,
+): Promise<PresignResult> {
+  assertWithinMaxSize(body.size, await maxUploadBytes(deps));
+  const target = await resolveUploadTarget(deps, principal, body);
+  await assertQuota(deps, target.config, body.size);
+  const customSlug = await assertSlugAvailable(deps, body.slug);
+  const contentType = normaliseMimetype(body.mimetype);
+  const row = await insertShare(deps, {
+    target,
+    principal,
+    mimetype: contentType,
+    size: body.size,
+    etag: null,
+    status: 'pending',
+    options: {
+      customSlug,
+      columns: { remark: null, password_hash: null, expires_at: null, max_views: 0 },
+    },
+  });
+  try {
+    const signed = await target.driver.presignPut(target.key, {
+      expiresInSeconds: target.config.signature_expires_in,
+      contentType,
+      size: body.size,
+    });
+    return {
+      upload_url: signed.url,
+      headers: signed.headers,
+      expires_at: signed.expiresAt.toISOString(),
+      file_id: row.id,
+      storage_path: target.key,
+      s3_url: objectUrlOf(target, target.key),
+      slug: row.slug,
+      provider_type: target.config.provider_type,
+      contentType,
+    };
+  } catch (error) {
+    deps.logger.warn({ err: error, configId: target.config.id }, 'presigning a PUT failed');
+    await new FilesRepo(deps.db).delete(row.id, { kind: 'all' });
+    throw new AppError('PRESIGN_FAILED');
+  }
+}
+
+/** The pending record of a presigned upload, or UPLOAD_NOT_FOUND. */
+async function findPending(deps: AppDeps, principal: Principal, body: CommitBody) {
+  const row = await new FilesRepo(deps.db).findById(body.file_id, uploadScope(principal));
+  const mismatch =
+    (body.s3_config_id && body.s3_config_id !== row?.s3_config_id) ||
+    (body.storage_path && body.storage_path !== row?.storage_path);
+  if (!row || row.status !== 'pending' || mismatch) {
+    throw new AppError('UPLOAD_NOT_FOUND');
+  }
+  return row;
+}
+
+/** Checks the stored object against what was announced; throws UPLOAD_INCOMPLETE. */
+async function verifyStoredObject(deps: AppDeps, row: FileRow, body: CommitBody) {
+  const { driver } = await getStorage(deps, row.s3_config_id);
+  const stat = await driver.stat(row.storage_path);
+  const expected = body.size ?? row.size;
+  if (!stat || stat.size !== expected || stat.size !== row.size) {
+    throw new AppError(
+      'UPLOAD_INCOMPLETE',
+      stat
+        ? `The stored object has ${stat.size} bytes, ${expected} were announced`
+        : 'The object was not uploaded',
+    );
+  }
+  assertWithinMaxSize(stat.size, await maxUploadBytes(deps));
+  return stat;
+}
+
+/** POST /api/s3/commit: the object must exist with the stated size; options apply now. */
+export async function commitUpload(
+  deps: AppDeps,
+  principal: Principal,
+  body: CommitBody,
+): Promise<FileShare> {
+  const row = await findPending(deps, principal, body);
+  try {
+    const stat = await verifyStoredObject(deps, row, body);
+    const options = await prepareOptions(deps, {
+      ...body,
+      slug: body.slug && body.slug !== row.slug ? body.slug : null,
+    });
+    const changes = {
+      ...options.columns,
+      ...(options.customSlug ? { slug: options.customSlug } : {}),
+      ...(body.filename ? { filename: safeFilename(body.filename) } : {}),
+      ...(body.mimetype ? { mimetype: normaliseMimetype(body.mimetype) } : {}),
+      etag: stat.etag,
+      expires_at: options.columns.expires_at ?? null,
+      updated_at: deps.clock.now().toISOString(),
+    };
+    if ((await new FilesRepo(deps.db).markReady(row.id, changes)) === 0) {
+      throw new AppError('UPLOAD_NOT_FOUND');
+    }
+  } catch (error) {
+    await discardUpload(deps, row);
+    throw isUniqueViolation(error) ? new AppError('SLUG_TAKEN') : error;
+  }
+  const ready = await new FilesRepo(deps.db).findById(row.id, { kind: 'all' });
+  if (!ready) {
+    throw new AppError('FILE_NOT_FOUND');
+  }
+  return presentManaged(deps, ready);
+}
+
+/** A failed commit leaves neither the object nor the record (SPEC §4, DESIGN §6). */
+async function discardUpload(deps: AppDeps, row: FileRow): Promise<void> {
+  const storage = await getStorage(deps, row.s3_config_id);
+  await discardObject(deps, storage, row.storage_path);
+  await new FilesRepo(deps.db).delete(row.id, { kind: 'all' });
+}

@@ -1,0 +1,45 @@
+import type { IncomingMessage } from 'node:http';
+import { createRoute } from '@hono/zod-openapi';
+import { fileShare } from '@pastebox/contract/schemas/file';
+import { formUploadSchema } from '@pastebox/contract/schemas/upload';
+import type { Context } from 'hono';
+import type { AppEnv } from '../../../context';
+import { ok } from '../../../lib/envelope';
+import { createRouter, keySecurity, okResponse } from '../../../lib/openapi';
+import { requirePermission } from '../../auth/middleware';
+import { receiveFormUpload } from '../form-upload';
+
+/** The Node request behind a Hono context (@hono/node-server passes it as env.incoming). */
+function nodeRequestOf(c: Context<AppEnv>): IncomingMessage {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (!incoming) {
+    throw new Error('POST /api/upload streams the Node request: run on @hono/node-server');
+  }
+  return incoming;
+}
+
+/** POST /api/upload: a multipart form streamed into storage (SPEC §7 Files). */
+export const formUploadRoutes = createRouter().openapi(
+  createRoute({
+    method: 'post',
+    path: '/upload',
+    tags: ['Uploads'],
+    summary: 'Upload a file through the server (multipart form, streamed)',
+    description:
+      'Send the text fields before the `file` part (s3_config_id and path after it are ' +
+      'refused). The max upload size is enforced while streaming (413 FILE_TOO_LARGE); a ' +
+      "config's capacity is checked first against `size` or the Content-Length " +
+      '(507 INSUFFICIENT_STORAGE). Admin, or an API key with file permission inside its ' +
+      'basic_path.',
+    security: keySecurity,
+    request: {
+      body: { required: true, content: { 'multipart/form-data': { schema: formUploadSchema } } },
+    },
+    responses: okResponse(fileShare, 'Created', 201),
+  }),
+  async (c) => {
+    const principal = requirePermission(c, 'file');
+    const share = await receiveFormUpload(c.var.deps, principal, nodeRequestOf(c));
+    return ok(c, share, 201, 'Created');
+  },
+);

@@ -1,0 +1,122 @@
+import type { ShareOptions } from '@pastebox/contract/schemas/upload';
+import { creatorOf, type AppDeps, type Principal } from '../../context';
+import { hashPassword } from '../../lib/crypto';
+import { AppError } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import { normaliseMimetype } from '../files/content-safety';
+import { FilesRepo, isUniqueViolation, type NewFileRow } from '../files/repo';
+import { assertSlugRules, drawSlug, expiryFromHours, normaliseRemark } from '../files/rules';
+import type { UploadTarget } from './target';
+
+/** Share options checked and turned into column values (the password hashed). */
+export interface PreparedOptions {
+  /** A custom slug, checked against SPEC §5; null = draw a random one. */
+  customSlug: string | null;
+  columns: {
+    remark: string | null;
+    password_hash: string | null;
+    expires_at: string | null;
+    max_views: number;
+  };
+}
+
+/**
+ * A custom slug checked against SPEC §5 and refused early when taken (the insert still
+ * relies on the unique index); null when none was asked for.
+ */
+export async function assertSlugAvailable(
+  deps: AppDeps,
+  slug: string | null | undefined,
+): Promise<string | null> {
+  const customSlug = slug ? assertSlugRules(slug) : null;
+  if (customSlug && (await new FilesRepo(deps.db).findBySlug(customSlug))) {
+    throw new AppError('SLUG_TAKEN');
+  }
+  return customSlug;
+}
+
+/** Checks the options of SPEC §3 before any byte is stored; a taken slug is refused early. */
+export async function prepareOptions(
+  deps: AppDeps,
+  options: ShareOptions,
+): Promise<PreparedOptions> {
+  const customSlug = await assertSlugAvailable(deps, options.slug);
+  return {
+    customSlug,
+    columns: {
+      remark: normaliseRemark(options.remark),
+      password_hash: options.password ? await hashPassword(options.password) : null,
+      expires_at: expiryFromHours(options.expires_in, deps.clock.now()),
+      max_views: options.max_views ?? 0,
+    },
+  };
+}
+
+export interface NewShare {
+  target: UploadTarget;
+  principal: Principal;
+  mimetype: string | null | undefined;
+  size: number;
+  etag: string | null;
+  status: 'pending' | 'ready';
+  options: PreparedOptions;
+}
+
+/** Random slugs collide rarely; a few fresh draws make a failure practically impossible. */
+const RANDOM_SLUG_ATTEMPTS = 8;
+
+/**
+ * Inserts the files row, relying on the unique index rather than check-then-insert: a
+ * custom slug taken meanwhile answers 409 SLUG_TAKEN, a random one is drawn again.
+ */
+export async function insertShare(deps: AppDeps, share: NewShare): Promise<NewFileRow> {
+  const now = deps.clock.now().toISOString();
+  const base: NewFileRow = {
+    id: newId(),
+    slug: '',
+    s3_config_id: share.target.config.id,
+    path: share.target.path,
+    storage_path: share.target.key,
+    filename: share.target.filename,
+    mimetype: normaliseMimetype(share.mimetype),
+    size: share.size,
+    etag: share.etag,
+    ...share.options.columns,
+    views: 0,
+    created_by: creatorOf(share.principal),
+    status: share.status,
+    created_at: now,
+    updated_at: now,
+  };
+  const repo = new FilesRepo(deps.db);
+  const custom = share.options.customSlug;
+  const attempts = custom ? 1 : RANDOM_SLUG_ATTEMPTS;
+  for (let attempt = 0; attempt < attempts; attempt += 1) {
+    const row = { ...base, slug: custom ?? drawSlug() };
+    try {
+      await repo.insert(row);
+      return row;
+    } catch (error) {
+      if (!isUniqueViolation(error)) {
+        throw error;
+      }
+    }
+  }
+  if (custom) {
+    throw new AppError('SLUG_TAKEN');
+  }
+  throw new Error('Could not find a free random slug');
+}
+
+/** Deletes an object, logging (not throwing) a failure: used to clean up after errors. */
+export async function discardObject(
+  deps: AppDeps,
+  target: Pick<UploadTarget, 'driver'>,
+  key: string,
+): Promise<void> {
+  try {
+    await target.driver.delete([key]);
+  } catch (error) {
+    deps.logger.warn({ err: error, key }, 'could not delete an abandoned upload object');
+  }
+}
