@@ -1,9 +1,95 @@
+import { Divider, Group, Paper, Skeleton, Stack, Title } from '@mantine/core';
+import type { PasteView } from '@pastebox/contract/schemas/paste';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../../components/ComingSoon';
+import { useParams } from 'react-router';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { usePasteView } from '../api/get-paste';
+import { useUnlockPaste } from '../api/unlock-paste';
+import { PasteActions } from './PasteActions';
+import { PasteContent } from './PasteContent';
+import { PasteErrorState } from './PasteErrorState';
+import { PasteMeta } from './PasteMeta';
+import { PastePasswordPrompt } from './PastePasswordPrompt';
 
+// Readers never edit: CodeMirror is fetched only when the owner opens the editor.
+const PasteEditor = lazy(() => import('./PasteEditor').then((m) => ({ default: m.PasteEditor })));
+
+function LoadingState() {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder radius="md" p="lg" aria-busy="true" aria-label={t('common.loading')}>
+      <Stack gap="sm">
+        <Skeleton height={28} width="40%" />
+        <Skeleton height={14} width="60%" />
+        <Divider my="sm" />
+        <Skeleton height={14} />
+        <Skeleton height={14} width="90%" />
+        <Skeleton height={14} width="75%" />
+      </Stack>
+    </Paper>
+  );
+}
+
+function isEditable(paste: PasteView): paste is PasteView & { id: string } {
+  return paste.canEdit === true && typeof paste.id === 'string';
+}
+
+/** Route `/paste/:slug`: a shared text, its password prompt, or why it cannot be shown. */
 export function PastePage() {
   const { t } = useTranslation();
   usePageTitle(t('titles.paste'));
-  return <ComingSoon title={t('titles.paste')} />;
+  const slug = useParams().slug ?? '';
+  const query = usePasteView(slug);
+  const unlock = useUnlockPaste(slug);
+  const [password, setPassword] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
+
+  if (query.isPending) {
+    return <LoadingState />;
+  }
+  if (query.isError) {
+    return <PasteErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  }
+  const paste = query.data;
+  if (paste.content === undefined) {
+    return (
+      <PastePasswordPrompt
+        unlock={async (typed) => {
+          await unlock.mutateAsync(typed);
+          setPassword(typed);
+        }}
+      />
+    );
+  }
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" gap="md">
+          <Stack gap={6} style={{ minWidth: 0, flex: '1 1 320px' }}>
+            <Title order={2} style={{ overflowWrap: 'anywhere' }}>
+              {paste.remark || t('titles.paste')}
+            </Title>
+            <PasteMeta paste={paste} />
+          </Stack>
+          {!editing && (
+            <PasteActions
+              paste={paste}
+              password={password}
+              onEdit={isEditable(paste) ? () => setEditing(true) : undefined}
+            />
+          )}
+        </Group>
+        <Divider />
+        {editing && isEditable(paste) ? (
+          <Suspense fallback={<Skeleton height={400} />}>
+            <PasteEditor paste={paste} onDone={() => setEditing(false)} />
+          </Suspense>
+        ) : (
+          <PasteContent content={paste.content} format={paste.format} />
+        )}
+      </Stack>
+    </Paper>
+  );
 }

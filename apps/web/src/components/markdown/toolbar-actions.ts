@@ -1,0 +1,133 @@
+import type { EditorView } from '@codemirror/view';
+import {
+  IconBlockquote,
+  IconBold,
+  IconCode,
+  IconH2,
+  IconItalic,
+  IconLink,
+  IconList,
+  IconListCheck,
+  IconListNumbers,
+  IconPhoto,
+  IconSeparatorHorizontal,
+  IconSourceCode,
+  IconStrikethrough,
+  IconTable,
+  type Icon,
+} from '@tabler/icons-react';
+import { insertBlock, insertLink, toggleLinePrefix, toggleWrap } from './markdown-commands';
+
+/** Words the commands insert as placeholders, in the reader's language. */
+export interface ToolbarWords {
+  text: string;
+  code: string;
+  linkText: string;
+  imageAlt: string;
+  column: string;
+  cell: string;
+}
+
+export type ToolbarActionId =
+  | 'bold'
+  | 'italic'
+  | 'strikethrough'
+  | 'heading'
+  | 'quote'
+  | 'code'
+  | 'codeBlock'
+  | 'link'
+  | 'image'
+  | 'bulletList'
+  | 'numberedList'
+  | 'taskList'
+  | 'table'
+  | 'rule';
+
+export interface ToolbarAction {
+  id: ToolbarActionId;
+  icon: Icon;
+  /** Shown in the tooltip: the editor's own shortcut. */
+  shortcut?: string;
+  run: (view: EditorView, words: ToolbarWords) => boolean;
+  /** Starts a new visual group in the toolbar. */
+  groupStart?: boolean;
+}
+
+function table(words: ToolbarWords): string {
+  const header = `| ${words.column} 1 | ${words.column} 2 | ${words.column} 3 |`;
+  const row = `| ${words.cell} | ${words.cell} | ${words.cell} |`;
+  return `${header}\n| --- | --- | --- |\n${row}\n${row}\n`;
+}
+
+export const TOOLBAR_ACTIONS: readonly ToolbarAction[] = [
+  {
+    id: 'bold',
+    icon: IconBold,
+    shortcut: 'Mod+B',
+    run: (v, w) => toggleWrap(v, '**', '**', w.text),
+  },
+  {
+    id: 'italic',
+    icon: IconItalic,
+    shortcut: 'Mod+I',
+    run: (v, w) => toggleWrap(v, '*', '*', w.text),
+  },
+  {
+    id: 'strikethrough',
+    icon: IconStrikethrough,
+    run: (v, w) => toggleWrap(v, '~~', '~~', w.text),
+  },
+  { id: 'heading', icon: IconH2, run: (v) => toggleLinePrefix(v, () => '## ', /^#{1,6} /) },
+  {
+    id: 'quote',
+    icon: IconBlockquote,
+    groupStart: true,
+    run: (v) => toggleLinePrefix(v, () => '> ', /^> ?/),
+  },
+  { id: 'code', icon: IconCode, run: (v, w) => toggleWrap(v, '`', '`', w.code) },
+  {
+    id: 'codeBlock',
+    icon: IconSourceCode,
+    run: (v) =>
+      insertBlock(v, (selected) => ({
+        text: `\`\`\`\n${selected}\n\`\`\`\n`,
+        cursorOffset: 4 + selected.length,
+      })),
+  },
+  {
+    id: 'link',
+    icon: IconLink,
+    shortcut: 'Mod+K',
+    groupStart: true,
+    run: (v, w) => insertLink(v, false, w.linkText),
+  },
+  { id: 'image', icon: IconPhoto, run: (v, w) => insertLink(v, true, w.imageAlt) },
+  {
+    id: 'bulletList',
+    icon: IconList,
+    groupStart: true,
+    run: (v) => toggleLinePrefix(v, () => '- ', /^(?:[-*+]|\d+\.) (?:\[[ xX]\] )?/),
+  },
+  {
+    id: 'numberedList',
+    icon: IconListNumbers,
+    run: (v) => toggleLinePrefix(v, (i) => `${i + 1}. `, /^(?:[-*+]|\d+\.) (?:\[[ xX]\] )?/),
+  },
+  {
+    id: 'taskList',
+    icon: IconListCheck,
+    run: (v) => toggleLinePrefix(v, () => '- [ ] ', /^(?:[-*+]|\d+\.) (?:\[[ xX]\] )?/),
+  },
+  {
+    id: 'table',
+    icon: IconTable,
+    groupStart: true,
+    run: (v, w) => insertBlock(v, () => ({ text: table(w), cursorOffset: 2 })),
+  },
+  {
+    id: 'rule',
+    icon: IconSeparatorHorizontal,
+    run: (v) => insertBlock(v, () => ({ text: '\n---\n\n', cursorOffset: 6 })),
+  },
+];

@@ -1,0 +1,17 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * SPEC §2: a share link is hidden after a countdown. Counts `seconds` down once a second;
+ * `reveal()` shows the link again and restarts the count.
+ */
+export function useRevealCountdown(seconds: number) {
+  const [remaining, setRemaining] = useState(seconds);
+  useEffect(() => {
+    if (remaining <= 0) {
+      return;
+    }
+    const timer = window.setTimeout(() => setRemaining((value) => value - 1), 1000);
+    return () => window.clearTimeout(timer);
+  }, [remaining]);
+  return { remaining, hidden: remaining <= 0, reveal: () => setRemaining(seconds) };
+}

@@ -1,0 +1,37 @@
+import type { PasteDetail, UpdatePasteBody } from '@pastebox/contract/schemas/paste';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import type { AuthType } from '../../../lib/auth/auth-store';
+import { pasteViewQueryKey } from './get-paste';
+
+/** Management lists of shares live under this key prefix. */
+const PASTE_LISTS_QUERY_KEY = ['pastes'] as const;
+
+/**
+ * PUT /api/admin/pastes/{id} for the admin, PUT /api/user/pastes/{id} for the key that
+ * created the share (SPEC §7: separate path families).
+ */
+export function updatePaste(
+  authType: AuthType,
+  id: string,
+  body: UpdatePasteBody,
+): Promise<PasteDetail> {
+  const family = authType === 'admin' ? 'admin' : 'user';
+  return apiRequest<PasteDetail>(`/${family}/pastes/${encodeURIComponent(id)}`, {
+    method: 'PUT',
+    body,
+  });
+}
+
+/** Edits a share in place; the page shows the saved version and the lists go stale. */
+export function useUpdatePaste(slug: string, authType: AuthType) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: UpdatePasteBody }) =>
+      updatePaste(authType, id, body),
+    onSuccess: async (paste) => {
+      queryClient.setQueryData(pasteViewQueryKey(slug), paste);
+      await queryClient.invalidateQueries({ queryKey: PASTE_LISTS_QUERY_KEY });
+    },
+  });
+}
