@@ -12,12 +12,24 @@ export function formatDateTime(iso: string | null | undefined, language: string)
   );
 }
 
+/** Just the date, for narrow table columns; pair it with formatDateTime in a title. */
+export function formatDate(iso: string | null | undefined, language: string): string {
+  if (!iso) {
+    return '';
+  }
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) {
+    return iso;
+  }
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(date);
+}
+
 /** Shows a long secret as its first and last characters around a row of dots. */
 export function maskSecret(secret: string): string {
   if (secret.length <= 8) {
     return '•'.repeat(Math.max(secret.length, 6));
   }
-  return `${secret.slice(0, 4)}${'•'.repeat(10)}${secret.slice(-4)}`;
+  return `${secret.slice(0, 4)}${'•'.repeat(6)}${secret.slice(-4)}`;
 }
 
 /** `created_by` is the admin's id or 'apikey:{id}' (SPEC §3); this returns the key id. */

@@ -67,9 +67,12 @@ describe('LoginForm — admin account', () => {
     await waitFor(() => expect(authStore.get().authType).toBe('admin'));
     expect(window.localStorage.getItem(STORAGE_KEYS.adminToken)).toBe('tok-123');
     const [url, init] = fetchMock.mock.calls[0]!;
-    expect(String(url)).toMatch(/\/api\/admin\/login$/);
+    expect(url as string).toMatch(/\/api\/admin\/login$/);
     expect(init?.method).toBe('POST');
-    expect(JSON.parse(String(init?.body))).toEqual({ username: 'admin', password: 'admin-pass-1' });
+    expect(JSON.parse(init?.body as string)).toEqual({
+      username: 'admin',
+      password: 'admin-pass-1',
+    });
   });
 
   it('says "wrong username or password" for refused credentials and stays signed out', async () => {
@@ -128,7 +131,7 @@ describe('LoginForm — API key', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent('API key verification failed');
     const [url, init] = fetchMock.mock.calls[0]!;
-    expect(String(url)).toMatch(/\/api\/test\/api-key$/);
+    expect(url as string).toMatch(/\/api\/test\/api-key$/);
     expect(new Headers(init?.headers).get('authorization')).toBe('ApiKey bad-key');
     expect(authStore.get()).toMatchObject({ authType: 'apikey', apiKey: 'old-key' });
     expect(window.localStorage.getItem(STORAGE_KEYS.apiKey)).toBe('old-key');

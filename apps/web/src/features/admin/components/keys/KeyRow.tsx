@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Code, Group, Table, Text, Tooltip } from '@mantine/c
 import type { ApiKeyItem } from '@pastebox/contract/schemas/api-key';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../utils/format';
+import { DateText } from '../DateText';
 import { KeyValue } from './KeyValue';
 
 const PERMISSIONS = [
@@ -18,7 +18,7 @@ interface KeyRowProps {
 }
 
 export function KeyRow({ item, onEdit, onDelete }: KeyRowProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const granted = PERMISSIONS.filter((permission) => item[permission.field]);
   const nowrap = { whiteSpace: 'nowrap' } as const;
   return (
@@ -39,7 +39,13 @@ export function KeyRow({ item, onEdit, onDelete }: KeyRowProps) {
             </Text>
           )}
           {granted.map((permission) => (
-            <Badge key={permission.field} color={permission.color} variant="light" size="sm">
+            <Badge
+              key={permission.field}
+              color={permission.color}
+              variant="light"
+              size="sm"
+              style={{ minWidth: 'max-content' }}
+            >
               {t(permission.label)}
             </Badge>
           ))}
@@ -50,28 +56,28 @@ export function KeyRow({ item, onEdit, onDelete }: KeyRowProps) {
       </Table.Td>
       <Table.Td>
         {item.expired ? (
-          <Badge color="red" variant="light" size="sm">
+          <Badge color="red" variant="light" size="sm" style={{ minWidth: 'max-content' }}>
             {t('keys.expired')}
           </Badge>
         ) : item.expires_at ? (
-          <Text size="sm" style={nowrap}>
-            {formatDateTime(item.expires_at, i18n.language)}
-          </Text>
+          <DateText iso={item.expires_at} />
         ) : (
-          <Badge color="gray" variant="light" size="sm">
+          <Badge color="gray" variant="light" size="sm" style={{ minWidth: 'max-content' }}>
             {t('common.never')}
           </Badge>
         )}
       </Table.Td>
       <Table.Td>
-        <Text size="sm" style={nowrap}>
-          {formatDateTime(item.created_at, i18n.language)}
-        </Text>
+        <DateText iso={item.created_at} />
       </Table.Td>
       <Table.Td>
-        <Text size="sm" style={nowrap} c={item.last_used ? undefined : 'dimmed'}>
-          {item.last_used ? formatDateTime(item.last_used, i18n.language) : t('keys.neverUsed')}
-        </Text>
+        {item.last_used ? (
+          <DateText iso={item.last_used} />
+        ) : (
+          <Text size="sm" c="dimmed" style={nowrap}>
+            {t('keys.neverUsed')}
+          </Text>
+        )}
       </Table.Td>
       <Table.Td>
         <Group gap={4} justify="flex-end" wrap="nowrap">

@@ -70,14 +70,16 @@ export function KeysModule({ title }: { title: string }) {
             </Text>
           </Stack>
         ) : (
-          <Table.ScrollContainer minWidth={1040} type="native">
+          <Table.ScrollContainer minWidth={900} type="native">
             <Table verticalSpacing="sm" highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('keys.columns.name')}</Table.Th>
                   <Table.Th>{t('keys.columns.key')}</Table.Th>
                   <Table.Th>{t('keys.columns.permissions')}</Table.Th>
-                  <Table.Th>{t('keys.columns.basicPath')}</Table.Th>
+                  <Table.Th style={{ whiteSpace: 'nowrap' }}>
+                    {t('keys.columns.basicPath')}
+                  </Table.Th>
                   <Table.Th>{t('keys.columns.expiresAt')}</Table.Th>
                   <Table.Th>{t('keys.columns.createdAt')}</Table.Th>
                   <Table.Th>{t('keys.columns.lastUsed')}</Table.Th>

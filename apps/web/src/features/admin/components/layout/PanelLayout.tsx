@@ -2,6 +2,7 @@ import { Box, Burger, Drawer, Group, Paper, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../../../lib/auth/use-auth';
 import type { AdminModule } from '../../modules';
 import classes from './PanelLayout.module.css';
 import { PanelNav } from './PanelNav';
@@ -18,11 +19,12 @@ interface PanelLayoutProps {
  */
 export function PanelLayout({ modules, current, children }: PanelLayoutProps) {
   const { t } = useTranslation();
+  const { authType } = useAuth();
   const [drawerOpened, drawer] = useDisclosure(false);
   return (
     <div className={classes.shell}>
       <Paper withBorder radius="md" className={classes.sidebar} visibleFrom="md">
-        <PanelNav modules={modules} current={current} />
+        <PanelNav modules={modules} current={current} maxListHeight="calc(100dvh - 60px - 240px)" />
       </Paper>
       <Paper withBorder radius="md" p="xs" hiddenFrom="md">
         <Group gap="sm" wrap="nowrap">
@@ -34,7 +36,7 @@ export function PanelLayout({ modules, current, children }: PanelLayoutProps) {
             aria-expanded={drawerOpened}
           />
           <Text fw={600} truncate>
-            {t(current.titleKey)}
+            {authType === 'admin' ? t('admin.panelTitle') : t('admin.userPanelTitle')}
           </Text>
         </Group>
       </Paper>

@@ -12,10 +12,12 @@ interface PanelNavProps {
   current: AdminModule;
   /** Called after a module is chosen, e.g. to close the phone drawer. */
   onNavigate?: () => void;
+  /** Bounds the module list so logout stays in view on short screens. */
+  maxListHeight?: string;
 }
 
 /** Panel title (admin or user, SPEC §2), the modules the caller may open, and logout. */
-export function PanelNav({ modules, current, onNavigate }: PanelNavProps) {
+export function PanelNav({ modules, current, onNavigate, maxListHeight }: PanelNavProps) {
   const { t } = useTranslation();
   const { authType, keyInfo } = useAuth();
   const session = useAdminSession(authType === 'admin');
@@ -36,7 +38,7 @@ export function PanelNav({ modules, current, onNavigate }: PanelNavProps) {
         )}
       </Box>
       <Divider />
-      <ScrollArea style={{ flex: 1 }} type="auto">
+      <ScrollArea.Autosize mah={maxListHeight} style={{ flex: 1 }} type="auto">
         <Stack component="nav" aria-label={t('admin.navigation')} gap={2} p="xs">
           {modules.map((module) => (
             <NavLink
@@ -52,7 +54,7 @@ export function PanelNav({ modules, current, onNavigate }: PanelNavProps) {
             />
           ))}
         </Stack>
-      </ScrollArea>
+      </ScrollArea.Autosize>
       <Divider />
       <Box p="xs">
         <Button

@@ -1,6 +1,6 @@
-import { Badge, Text } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../utils/format';
+import { DateText } from '../DateText';
 
 /** "Expired" in red, "Never" in grey, otherwise the instant it expires. */
 export function ExpiryBadge({
@@ -10,24 +10,20 @@ export function ExpiryBadge({
   expiresAt: string | null;
   expired: boolean;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   if (expired) {
     return (
-      <Badge color="red" variant="light" size="sm">
+      <Badge color="red" variant="light" size="sm" style={{ minWidth: 'max-content' }}>
         {t('texts.expired')}
       </Badge>
     );
   }
   if (!expiresAt) {
     return (
-      <Badge color="gray" variant="light" size="sm">
+      <Badge color="gray" variant="light" size="sm" style={{ minWidth: 'max-content' }}>
         {t('common.never')}
       </Badge>
     );
   }
-  return (
-    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-      {formatDateTime(expiresAt, i18n.language)}
-    </Text>
-  );
+  return <DateText iso={expiresAt} withTime />;
 }

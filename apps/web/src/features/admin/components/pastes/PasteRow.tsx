@@ -3,7 +3,7 @@ import type { PasteListItem } from '@pastebox/contract/schemas/paste';
 import { IconEye, IconLock, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../utils/format';
+import { DateText } from '../DateText';
 import { ExpiryBadge } from './ExpiryBadge';
 import { useCreatorName } from '../../hooks/use-creator-name';
 
@@ -17,7 +17,7 @@ interface PasteRowProps {
 }
 
 export function PasteRow({ paste, selected, onToggle, onView, onEdit, onDelete }: PasteRowProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const creator = useCreatorName(paste.created_by);
   return (
     <Table.Tr bg={selected ? 'var(--mantine-primary-color-light)' : undefined}>
@@ -30,7 +30,13 @@ export function PasteRow({ paste, selected, onToggle, onView, onEdit, onDelete }
       </Table.Td>
       <Table.Td>
         <Group gap={6} wrap="nowrap">
-          <Anchor component={Link} to={`/paste/${paste.slug}`} ff="monospace" size="sm">
+          <Anchor
+            component={Link}
+            to={`/paste/${paste.slug}`}
+            ff="monospace"
+            size="sm"
+            style={{ whiteSpace: 'nowrap' }}
+          >
             {paste.slug}
           </Anchor>
           {paste.hasPassword && (
@@ -45,7 +51,7 @@ export function PasteRow({ paste, selected, onToggle, onView, onEdit, onDelete }
           )}
         </Group>
       </Table.Td>
-      <Table.Td maw={220}>
+      <Table.Td maw={200}>
         <Text
           size="sm"
           truncate
@@ -56,7 +62,12 @@ export function PasteRow({ paste, selected, onToggle, onView, onEdit, onDelete }
         </Text>
       </Table.Td>
       <Table.Td>
-        <Badge variant="light" color={paste.format === 'markdown' ? 'blue' : 'gray'} size="sm">
+        <Badge
+          variant="light"
+          color={paste.format === 'markdown' ? 'blue' : 'gray'}
+          size="sm"
+          style={{ minWidth: 'max-content' }}
+        >
           {t(paste.format === 'markdown' ? 'texts.formatMarkdown' : 'texts.formatText')}
         </Badge>
       </Table.Td>
@@ -69,12 +80,10 @@ export function PasteRow({ paste, selected, onToggle, onView, onEdit, onDelete }
         </Text>
       </Table.Td>
       <Table.Td>
-        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {formatDateTime(paste.createdAt, i18n.language)}
-        </Text>
+        <DateText iso={paste.createdAt} />
       </Table.Td>
       <Table.Td>
-        <Text size="sm" truncate maw={160}>
+        <Text size="sm" truncate maw={150}>
           {creator}
         </Text>
       </Table.Td>

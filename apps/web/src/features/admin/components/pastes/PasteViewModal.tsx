@@ -94,7 +94,14 @@ function PasteDetails({
         </Meta>
       </SimpleGrid>
       <ScrollArea.Autosize mah="50vh" type="auto">
-        <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+        <Code
+          block
+          style={{
+            whiteSpace: 'pre-wrap',
+            wordBreak: 'break-word',
+            fontSize: 'var(--mantine-font-size-sm)',
+          }}
+        >
           {paste.content}
         </Code>
       </ScrollArea.Autosize>

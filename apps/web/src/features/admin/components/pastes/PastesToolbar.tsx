@@ -20,28 +20,28 @@ export function PastesToolbar(props: PastesToolbarProps) {
   const { authType } = useAuth();
   return (
     <Group justify="space-between" gap="sm">
-      <TextInput
-        style={{ flex: '1 1 240px', maxWidth: 420 }}
-        leftSection={<IconSearch size={16} />}
-        placeholder={t('texts.searchPlaceholder')}
-        aria-label={t('texts.search')}
-        value={props.search}
-        onChange={(event) => props.onSearchChange(event.currentTarget.value)}
-        rightSection={
-          props.search ? (
-            <CloseButton
-              size="sm"
-              aria-label={t('texts.clearSearch')}
-              onClick={() => props.onSearchChange('')}
-            />
-          ) : null
-        }
-      />
-      <Group gap="xs">
+      <Group gap="xs" wrap="nowrap" style={{ flex: '1 1 300px', maxWidth: 480 }}>
+        <TextInput
+          style={{ flex: 1 }}
+          leftSection={<IconSearch size={16} />}
+          placeholder={t('texts.searchPlaceholder')}
+          aria-label={t('texts.search')}
+          value={props.search}
+          onChange={(event) => props.onSearchChange(event.currentTarget.value)}
+          rightSection={
+            props.search ? (
+              <CloseButton
+                size="sm"
+                aria-label={t('texts.clearSearch')}
+                onClick={() => props.onSearchChange('')}
+              />
+            ) : null
+          }
+        />
         <Tooltip label={t('common.refresh')}>
           <ActionIcon
             variant="default"
-            size="lg"
+            size={36}
             aria-label={t('common.refresh')}
             onClick={props.onRefresh}
             loading={props.refreshing}
@@ -49,6 +49,8 @@ export function PastesToolbar(props: PastesToolbarProps) {
             <IconRefresh size={18} />
           </ActionIcon>
         </Tooltip>
+      </Group>
+      <Group gap="xs" wrap="nowrap">
         <Button
           variant="light"
           color="red"
