@@ -1,16 +1,9 @@
-import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
-import https from 'node:https';
-import type { LookupFunction } from 'node:net';
+import type { ClientRequest, IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { pipeline, type Readable } from 'node:stream';
-import { AppError, isAppError } from './errors';
+import { AppError } from './errors';
 import { ByteLimitStream } from './net/byte-limit';
-import {
-  bareHostname,
-  type HostResolver,
-  type ResolvedAddress,
-  resolveAllowedTarget,
-  systemResolver,
-} from './net/resolve-target';
+import { requestPinned } from './net/pinned-request';
+import { type HostResolver, resolveAllowedTarget, systemResolver } from './net/resolve-target';
 
 /** Limits of DESIGN §5 for server-side fetches of user-given URLs. */
 export const SAFE_FETCH_DEFAULTS = {
@@ -70,7 +63,11 @@ export async function safeFetch(
       allowPrivate: options.allowPrivate,
       resolver: options.resolver ?? systemResolver,
     });
-    const { request, response } = await requestOnce(url, target, options);
+    const { request, response } = await requestPinned(url, target, {
+      method: options.method ?? 'GET',
+      headersTimeoutMs: options.headersTimeoutMs ?? SAFE_FETCH_DEFAULTS.headersTimeoutMs,
+      idleTimeoutMs: options.idleTimeoutMs ?? SAFE_FETCH_DEFAULTS.idleTimeoutMs,
+    });
     const location = response.headers.location;
     if (!REDIRECT_STATUSES.has(response.statusCode ?? 0) || !location) {
       return wrapResponse(url, request, response, redirects, options.maxBytes);
@@ -99,69 +96,9 @@ function parseUrl(input: string | URL, base?: URL): URL {
   }
 }
 
-/** A lookup that answers the already-checked address whatever the name (pinning). */
-function pinnedLookup(target: ResolvedAddress): LookupFunction {
-  return (_hostname, options, callback) => {
-    if (options.all) {
-      callback(null, [{ address: target.address, family: target.family }]);
-    } else {
-      callback(null, target.address, target.family);
-    }
-  };
-}
-
-function requestOnce(
-  url: URL,
-  target: ResolvedAddress,
-  options: SafeFetchOptions,
-): Promise<{ request: http.ClientRequest; response: IncomingMessage }> {
-  const transport = url.protocol === 'https:' ? https : http;
-  const headersTimeoutMs = options.headersTimeoutMs ?? SAFE_FETCH_DEFAULTS.headersTimeoutMs;
-  const idleTimeoutMs = options.idleTimeoutMs ?? SAFE_FETCH_DEFAULTS.idleTimeoutMs;
-  return new Promise((resolve, reject) => {
-    const request = transport.request({
-      protocol: url.protocol,
-      hostname: bareHostname(url),
-      port: url.port || undefined,
-      path: `${url.pathname}${url.search}`,
-      method: options.method ?? 'GET',
-      headers: {
-        'user-agent': 'Pastebox-URL-Upload/1',
-        accept: '*/*',
-        // The size limit counts the bytes as stored: no compressed transfer.
-        'accept-encoding': 'identity',
-      },
-      auth: url.username
-        ? `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`
-        : undefined,
-      lookup: pinnedLookup(target),
-      agent: false,
-    });
-    let response: IncomingMessage | undefined;
-    // The response is destroyed first so its readers see the timeout, not a bare "aborted".
-    const timeOut = () => {
-      const error = new AppError('URL_FETCH_TIMEOUT');
-      response?.destroy(error);
-      request.destroy(error);
-    };
-    const headersTimer = setTimeout(timeOut, headersTimeoutMs);
-    request.setTimeout(idleTimeoutMs, timeOut);
-    request.once('response', (answer) => {
-      clearTimeout(headersTimer);
-      response = answer;
-      resolve({ request, response: answer });
-    });
-    request.once('error', (error) => {
-      clearTimeout(headersTimer);
-      reject(asFetchError(error));
-    });
-    request.end();
-  });
-}
-
 function wrapResponse(
   url: URL,
-  request: http.ClientRequest,
+  request: ClientRequest,
   response: IncomingMessage,
   redirects: number,
   maxBytes: number | undefined,
@@ -204,16 +141,4 @@ function parseContentLength(value: string | undefined): number | null {
 
 function tooLargeMessage(maxBytes: number): string {
   return `The file is larger than the maximum upload size (${maxBytes} bytes)`;
-}
-
-/** Socket errors become URL_FETCH_FAILED with their code only (never the URL). */
-function asFetchError(error: Error): AppError {
-  if (isAppError(error)) {
-    return error;
-  }
-  const code = (error as NodeJS.ErrnoException).code;
-  return new AppError(
-    'URL_FETCH_FAILED',
-    `The remote server could not be reached${code ? ` (${code})` : ''}`,
-  );
 }
