@@ -1,0 +1,180 @@
+import type { FileShare } from '@pastebox/contract/schemas/file';
+import type { MultipartSession } from '@pastebox/contract/schemas/upload';
+import { LIMITS } from '@pastebox/contract/limits';
+import { explainStepFailure } from './api-failure';
+import { UploadError, isCancellation } from './errors';
+import { parseEtag } from './etag';
+import { partBytes, planParts, type PlannedPart } from './part-plan';
+import { runParts } from './part-queue';
+import { PartUrlPool } from './part-urls';
+import { resumeStore } from './resume-store';
+import { resolveServerUrl } from './server-url';
+import type { UploadRequest } from './types';
+import { uploadApi } from './upload-api';
+import { sendXhr } from './xhr';
+
+/**
+ * An interrupted upload of the same file (same fingerprint) is picked up from the parts
+ * the server holds; otherwise a new multipart upload starts with the share options.
+ */
+async function openSession(request: UploadRequest): Promise<MultipartSession> {
+  const { file, options, fingerprint, signal } = request;
+  const saved = fingerprint ? resumeStore.get(fingerprint) : null;
+  if (fingerprint && saved) {
+    try {
+      const session = await uploadApi.storedParts(saved.fileId, signal);
+      if (session.total_size === file.size && session.upload_id === saved.uploadId) {
+        return session;
+      }
+    } catch {
+      if (signal.aborted) {
+        throw new UploadError('cancelled');
+      }
+      // Gone (finished, aborted or swept): start afresh below.
+    }
+    resumeStore.remove(fingerprint);
+  }
+  const session = await uploadApi
+    .initMultipart(
+      {
+        s3_config_id: options.storageConfigId,
+        filename: request.filename,
+        mimetype: request.mimetype || null,
+        size: file.size,
+        slug: options.slug.trim() || null,
+        remark: options.remark.trim() || null,
+        password: options.password || null,
+        expires_in: options.expiresIn,
+        max_views: options.maxViews,
+      },
+      signal,
+    )
+    .catch((error: unknown) => {
+      throw explainStepFailure(error, 'initFailed');
+    });
+  if (fingerprint) {
+    resumeStore.save(fingerprint, {
+      fileId: session.file_id,
+      uploadId: session.upload_id,
+      size: file.size,
+      savedAt: Date.now(),
+    });
+  }
+  return session;
+}
+
+/** PUTs one part; it counts only on HTTP 2xx with an ETag (SPEC §4). */
+async function putPart(
+  url: { url: string; headers: Record<string, string> },
+  body: Blob,
+  part: PlannedPart,
+  signal: AbortSignal,
+  onProgress: (loaded: number) => void,
+): Promise<string> {
+  const partNumber = part.partNumber;
+  const response = await sendXhr({
+    method: 'PUT',
+    url: resolveServerUrl(url.url),
+    headers: url.headers,
+    body,
+    signal,
+    timeoutMs: LIMITS.partTimeoutMs,
+    onUploadProgress: onProgress,
+  }).catch((error: unknown) => {
+    const code = error instanceof UploadError ? error.code : 'network';
+    if (code === 'cancelled') {
+      throw new UploadError('partCancelled', { part: partNumber });
+    }
+    throw new UploadError(code === 'timeout' ? 'partTimeout' : 'partNetwork', {
+      part: partNumber,
+    });
+  });
+  if (response.status < 200 || response.status >= 300) {
+    throw new UploadError('partHttp', { part: partNumber, status: response.status });
+  }
+  const etag = parseEtag(response.header('ETag'));
+  if (!etag) {
+    throw new UploadError('partNoEtag', { part: partNumber });
+  }
+  return etag;
+}
+
+/**
+ * Multipart upload (SPEC §4, DESIGN §6): init (or resume) → parts, 3 in flight, each
+ * retried up to 3 times → complete. A cancel or a part that fails for good aborts the
+ * upload on the server, so no record or stored part is left behind.
+ */
+export async function multipartUpload(request: UploadRequest): Promise<FileShare> {
+  const { file, signal, fingerprint } = request;
+  const total = file.size;
+  request.onProgress({ stage: 'initializing', loaded: 0, total });
+  const session = await openSession(request);
+  const stored = new Map(session.parts.map((part) => [part.partNumber, part.etag]));
+  const plan = planParts(total, session.part_size);
+  const missing = plan.filter((part) => !stored.has(part.partNumber));
+  let doneBytes = plan
+    .filter((part) => stored.has(part.partNumber))
+    .reduce((sum, part) => sum + partBytes(part), 0);
+  const inFlight = new Map<number, number>();
+  const report = () => {
+    const sending = [...inFlight.values()].reduce((sum, bytes) => sum + bytes, 0);
+    request.onProgress({ stage: 'uploading', loaded: Math.min(total, doneBytes + sending), total });
+  };
+  const urls = new PartUrlPool(
+    (numbers) => uploadApi.partUrls(session.file_id, session.upload_id, numbers, signal),
+    missing.map((part) => part.partNumber),
+  );
+
+  try {
+    report();
+    const uploaded = await runParts({
+      parts: missing,
+      signal,
+      upload: async (part, partSignal, attempt) => {
+        const url = await urls.get(part.partNumber, attempt > 0).catch((error: unknown) => {
+          throw explainStepFailure(error, 'partNetwork');
+        });
+        const body = file.slice(part.start, part.end);
+        return putPart(url, body, part, partSignal, (loaded) => {
+          inFlight.set(part.partNumber, loaded);
+          report();
+        });
+      },
+      onPartDone: (part) => {
+        inFlight.delete(part.partNumber);
+        doneBytes += partBytes(part);
+        report();
+      },
+      onPartRetry: (part) => {
+        inFlight.delete(part.partNumber);
+        report();
+      },
+    });
+    uploaded.forEach((part) => stored.set(part.partNumber, part.etag));
+    request.onProgress({ stage: 'completing', loaded: total, total });
+    const parts = [...stored].map(([partNumber, etag]) => ({ partNumber, etag }));
+    const share = await uploadApi
+      .completeMultipart(
+        {
+          file_id: session.file_id,
+          upload_id: session.upload_id,
+          parts: parts.sort((a, b) => a.partNumber - b.partNumber),
+        },
+        signal,
+      )
+      .catch((error: unknown) => {
+        throw explainStepFailure(error, 'completeFailed');
+      });
+    if (fingerprint) {
+      resumeStore.remove(fingerprint);
+    }
+    return share;
+  } catch (error) {
+    // SPEC §4: any failure or cancel aborts; nothing is left to resume.
+    void uploadApi.abortMultipart(session.file_id, session.upload_id);
+    if (fingerprint) {
+      resumeStore.remove(fingerprint);
+    }
+    throw signal.aborted || isCancellation(error) ? new UploadError('cancelled') : error;
+  }
+}

@@ -1,0 +1,50 @@
+/** The share options a file is uploaded with (SPEC §3), as the upload form holds them. */
+export interface UploadOptions {
+  /** Custom link suffix; random when empty. */
+  slug: string;
+  remark: string;
+  /** Access password; none when empty. */
+  password: string;
+  /** Hours until the share expires (1, 24, 168, 720); 0 = never. */
+  expiresIn: number;
+  /** 0 = unlimited (SPEC §5). */
+  maxViews: number;
+  /** Storage config; null lets the server use the default. */
+  storageConfigId: string | null;
+}
+
+/** SPEC §4 upload stages, in the order an upload passes through them. */
+export const UPLOAD_STAGES = [
+  'starting',
+  'initializing',
+  'uploading',
+  'processing',
+  'completing',
+  'completed',
+] as const;
+export type UploadStage = (typeof UPLOAD_STAGES)[number];
+
+/** Where an upload stands: its stage and how many bytes of `total` have been sent. */
+export interface UploadProgress {
+  stage: UploadStage;
+  loaded: number;
+  total: number;
+}
+
+/** One file to upload, with what the uploader needs to know about where it goes. */
+export interface UploadRequest {
+  file: Blob;
+  filename: string;
+  /** Empty: the server stores application/octet-stream. */
+  mimetype: string;
+  options: UploadOptions;
+  /**
+   * The storage driver of the chosen config (e.g. `local`, `aws`) when known. Small files
+   * go through the server for `local` or unknown drivers, presigned for S3.
+   */
+  providerType: string | null;
+  /** Identifies the same file after a page reload, so a multipart upload can resume. */
+  fingerprint: string | null;
+  signal: AbortSignal;
+  onProgress: (progress: UploadProgress) => void;
+}
