@@ -17,6 +17,7 @@ import { fileRoutes } from './modules/files/routes';
 import { pasteRoutes } from './modules/pastes/routes';
 import { systemRoutes } from './modules/system/routes';
 import { uploadRoutes } from './modules/uploads/routes';
+import { urlUploadRoutes } from './modules/url-upload/routes';
 import { localStorageRoutes } from './storage/local-routes';
 
 /** Composes the whole HTTP app from its modules. Holds no module-level state. */
@@ -79,6 +80,7 @@ export function buildApp(deps: AppDeps) {
   api.route('/', fileRoutes);
   api.route('/', uploadRoutes);
   api.route('/', localStorageRoutes);
+  api.route('/', urlUploadRoutes);
   api.openAPIRegistry.registerComponent('securitySchemes', 'AdminToken', {
     type: 'http',
     scheme: 'bearer',

@@ -13,12 +13,15 @@ export interface TestOrigin {
   port: number;
   /** Bytes served at /files/photo.bin (and, without Content-Length, /chunked/photo.bin). */
   photo: Buffer;
+  /** 12 MiB and a bit at /files/video.bin: three multipart parts. */
+  video: Buffer;
   connections: number;
   requests: { method: string; url: string; host: string }[];
   close(): Promise<void>;
 }
 
 const PHOTO_BYTES = 300 * 1024 + 17;
+const VIDEO_BYTES = 12 * 1024 * 1024 + 123;
 
 function sendBytes(res: http.ServerResponse, body: Buffer, withLength: boolean, type: string) {
   res.setHeader('content-type', type);
@@ -78,6 +81,10 @@ function route(origin: TestOrigin, req: http.IncomingMessage, res: http.ServerRe
     sendBytes(res, origin.photo, true, 'image/png');
     return;
   }
+  if (path === '/files/video.bin') {
+    sendBytes(res, origin.video, true, 'video/mp4');
+    return;
+  }
   if (path === '/chunked/photo.bin') {
     sendBytes(res, origin.photo, false, 'application/octet-stream');
     return;
@@ -127,6 +134,7 @@ export async function startOrigin(): Promise<TestOrigin> {
     url: '',
     port: 0,
     photo: randomBytes(PHOTO_BYTES),
+    video: randomBytes(VIDEO_BYTES),
     connections: 0,
     requests: [],
     close: async () => {

@@ -1,0 +1,76 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { urlInfo, urlInfoBody, urlProxyQuery } from '@pastebox/contract/schemas/url-upload';
+import { errorEnvelope } from '@pastebox/contract/schemas/common';
+import { contentDisposition } from '../../../lib/content-disposition';
+import { ok } from '../../../lib/envelope';
+import { isAppError } from '../../../lib/errors';
+import { createRouter, jsonBody, keySecurity, okResponse } from '../../../lib/openapi';
+import { requirePermission } from '../../auth/middleware';
+import { relayBody } from '../relay';
+import { describeRemoteFile, openRemoteDownload } from '../remote-file';
+
+const tags = ['URL upload'];
+
+/** url/info and url/proxy: what the browser needs before and while it downloads. */
+export const urlFetchRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/url/info',
+      tags,
+      summary: 'Name, type and size of a remote file (the body is not downloaded)',
+      security: keySecurity,
+      request: jsonBody(urlInfoBody),
+      responses: okResponse(urlInfo),
+    }),
+    async (c) => {
+      requirePermission(c, 'file');
+      return ok(c, await describeRemoteFile(c.var.deps, c.req.valid('json').url));
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/url/proxy',
+      tags,
+      summary: 'Stream a remote file through the server (for browsers stopped by CORS)',
+      description:
+        'The body is relayed as it arrives, never buffered; the relay is cut when it passes the max upload size.',
+      security: keySecurity,
+      request: { query: urlProxyQuery },
+      responses: {
+        200: {
+          description: 'The remote body',
+          content: {
+            'application/octet-stream': { schema: z.string().openapi({ format: 'binary' }) },
+          },
+        },
+        default: {
+          description: 'Error envelope with a stable error key',
+          content: { 'application/json': { schema: errorEnvelope } },
+        },
+      },
+    }),
+    async (c) => {
+      requirePermission(c, 'file');
+      const download = await openRemoteDownload(c.var.deps, c.req.valid('query').url);
+      const headers = new Headers({
+        'content-type': download.mimetype,
+        'content-disposition': contentDisposition('attachment', download.filename),
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+        // The remote body is untrusted: never let it run as a document of this origin.
+        'content-security-policy': "sandbox; default-src 'none'",
+      });
+      if (download.size !== null) {
+        headers.set('content-length', String(download.size));
+      }
+      const body = relayBody(c, download.body, (error) => {
+        c.var.deps.logger.info(
+          { url: download.finalUrl, reason: isAppError(error) ? error.key : error.message },
+          'URL proxy stopped midway',
+        );
+      });
+      return new Response(body, { status: 200, headers });
+    },
+  );
