@@ -5,5 +5,7 @@ export default defineProject({
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // OpenStack Swift with s3api, the S3-protocol server of the storage tests (issue 3).
+    globalSetup: ['test/support/swift-global-setup.ts'],
   },
 });

@@ -16,6 +16,7 @@ import { authRoutes } from './modules/auth/routes';
 import { fileRoutes } from './modules/files/routes';
 import { pasteRoutes } from './modules/pastes/routes';
 import { systemRoutes } from './modules/system/routes';
+import { storageConfigRoutes } from './modules/storage-configs/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { urlUploadRoutes } from './modules/url-upload/routes';
 import { localStorageRoutes } from './storage/local-routes';
@@ -77,6 +78,7 @@ export function buildApp(deps: AppDeps) {
   api.route('/', authRoutes);
   api.route('/', apiKeyRoutes);
   api.route('/', pasteRoutes);
+  api.route('/', storageConfigRoutes);
   api.route('/', fileRoutes);
   api.route('/', uploadRoutes);
   api.route('/', localStorageRoutes);

@@ -27,9 +27,9 @@ export async function streamToTempFile(
 ): Promise<TempFile> {
   await fsp.mkdir(dir, { recursive: true });
   const tempPath = path.join(dir, `${TEMP_FILE_PREFIX}${randomBytes(12).toString('hex')}`);
-  const limit = Math.min(options.declaredSize ?? Infinity, options.max ?? Infinity);
   const meter = new MeteredStream({
-    ...(Number.isFinite(limit) ? { max: limit } : {}),
+    ...(options.max !== undefined ? { max: options.max } : {}),
+    ...(options.declaredSize !== undefined ? { exact: options.declaredSize } : {}),
     ...(options.md5 ? { md5: true } : {}),
   });
   try {

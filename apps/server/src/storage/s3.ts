@@ -170,38 +170,56 @@ export class S3Driver implements StorageDriver {
    * lib-storage's Upload, which sends parts as they fill and never holds the whole file.
    */
   async put(key: string, body: Readable, options: PutOptions = {}): Promise<PutResult> {
-    const fullKey = this.full(key);
-    const meter = new MeteredStream(options.size !== undefined ? { max: options.size } : {});
-    const metered = body.pipe(meter);
+    const meter = new MeteredStream(options.size !== undefined ? { exact: options.size } : {});
+    // The SDK does not notice when its body stream fails (too long, too short, the source
+    // erroring): the request would wait for bytes that never come. So a body error aborts
+    // the request, and that error is the one reported.
+    const abort = new AbortController();
+    let bodyError: unknown = null;
+    meter.once('error', (error) => {
+      bodyError = error;
+      abort.abort(error);
+    });
     body.once('error', (error) => meter.destroy(error));
-    const common = {
+    const params = {
       Bucket: this.options.bucket,
-      Key: fullKey,
+      Key: this.full(key),
+      Body: body.pipe(meter),
       ...(options.contentType ? { ContentType: options.contentType } : {}),
     };
-    let etag: string | null;
-    if (options.size !== undefined && options.size <= SINGLE_PUT_MAX) {
-      const out = await this.client.send(
-        new PutObjectCommand({ ...common, Body: metered, ContentLength: options.size }),
-      );
-      etag = stripQuotes(out.ETag);
-    } else {
-      const upload = new Upload({
-        client: this.client,
-        params: { ...common, Body: metered },
-        partSize: UPLOAD_PART_BYTES,
-        queueSize: UPLOAD_QUEUE,
-        leavePartsOnError: false,
-      });
-      etag = stripQuotes((await upload.done()).ETag);
-    }
     try {
+      const etag = await this.send(params, options.size, abort);
       assertDeclaredSize(options.size, meter.bytes);
+      return { size: meter.bytes, etag };
     } catch (error) {
-      await this.delete([key]);
-      throw error;
+      throw bodyError ?? error;
     }
-    return { size: meter.bytes, etag };
+  }
+
+  /**
+   * One PutObject when the size is known (≤ 5 GiB), otherwise lib-storage's Upload, which
+   * sends parts as they fill and never holds the whole file.
+   */
+  private async send(
+    params: { Bucket: string; Key: string; Body: Readable; ContentType?: string },
+    size: number | undefined,
+    abort: AbortController,
+  ): Promise<string | null> {
+    if (size !== undefined && size <= SINGLE_PUT_MAX) {
+      const out = await this.client.send(new PutObjectCommand({ ...params, ContentLength: size }), {
+        abortSignal: abort.signal,
+      });
+      return stripQuotes(out.ETag);
+    }
+    const upload = new Upload({
+      client: this.client,
+      params,
+      partSize: UPLOAD_PART_BYTES,
+      queueSize: UPLOAD_QUEUE,
+      leavePartsOnError: false,
+      abortController: abort,
+    });
+    return stripQuotes((await upload.done()).ETag);
   }
 
   /** DeleteObjects in batches of 1000 (the S3 limit); missing keys are not errors. */

@@ -25,15 +25,30 @@ export class MeteredStream extends Transform {
   bytes = 0;
   private readonly hash: Hash | null;
 
-  constructor(private readonly options: { max?: number; md5?: boolean } = {}) {
+  /**
+   * `max`: fail past this many bytes. `exact`: the body must have exactly this many bytes,
+   * checked before the stream ends — so a short body fails the upload (an HTTP request
+   * declared with that Content-Length would otherwise wait for bytes that never come).
+   */
+  constructor(private readonly options: { max?: number; exact?: number; md5?: boolean } = {}) {
     super();
     this.hash = options.md5 ? createHash('md5') : null;
   }
 
+  override _flush(callback: TransformCallback) {
+    const { exact } = this.options;
+    callback(
+      exact !== undefined && this.bytes !== exact
+        ? new SizeMismatchError(exact, this.bytes, 'size-mismatch')
+        : null,
+    );
+  }
+
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
     this.bytes += chunk.length;
-    if (this.options.max !== undefined && this.bytes > this.options.max) {
-      callback(new SizeMismatchError(this.options.max, this.bytes, 'too-large'));
+    const max = Math.min(this.options.max ?? Infinity, this.options.exact ?? Infinity);
+    if (this.bytes > max) {
+      callback(new SizeMismatchError(max, this.bytes, 'too-large'));
       return;
     }
     this.hash?.update(chunk);
