@@ -1,5 +1,8 @@
+import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AUTH_EVENTS } from '../../../lib/auth/auth-store';
 import { useAuth } from '../../../lib/auth/use-auth';
 // The panel is the only place that signs people in, so it composes the auth feature's form.
 import { LoginScreen } from '../../auth/components/LoginScreen';
@@ -14,6 +17,7 @@ import { AdminPanel } from './AdminPanel';
  * login screen takes the panel's place and the cached admin data is dropped.
  */
 export function AdminPage() {
+  const { t } = useTranslation();
   const { authType } = useAuth();
   const queryClient = useQueryClient();
 
@@ -24,6 +28,20 @@ export function AdminPage() {
       }
     }
   }, [authType, queryClient]);
+
+  // SPEC §8: say why the login screen came back when the server ended the session.
+  useEffect(() => {
+    const show = (message: string) =>
+      notifications.show({ id: 'session-ended', color: 'orange', message, autoClose: 6000 });
+    const onAdminExpired = () => show(t('errors.INVALID_TOKEN'));
+    const onKeyInvalid = () => show(t('errors.API_KEY_INVALID'));
+    window.addEventListener(AUTH_EVENTS.adminExpired, onAdminExpired);
+    window.addEventListener(AUTH_EVENTS.apiKeyInvalid, onKeyInvalid);
+    return () => {
+      window.removeEventListener(AUTH_EVENTS.adminExpired, onAdminExpired);
+      window.removeEventListener(AUTH_EVENTS.apiKeyInvalid, onKeyInvalid);
+    };
+  }, [t]);
 
   return authType === 'none' ? <LoginScreen /> : <AdminPanel />;
 }

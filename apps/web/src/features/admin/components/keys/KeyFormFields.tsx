@@ -64,7 +64,6 @@ export function KeyFormFields({
             max={MAX_CUSTOM_DAYS}
             allowDecimal={false}
             allowNegative={false}
-            suffix={` ${t('keys.form.daysSuffix')}`}
             value={values.customDays}
             error={error('customDays')}
             onChange={(value) => onChange('customDays', value)}

@@ -98,7 +98,7 @@ export function AccountForm() {
           onChange={(event) => set('confirmPassword', event.currentTarget.value)}
           visibilityToggleButtonProps={toggleLabel}
         />
-        <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />}>
+        <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />} role="note">
           {t('settings.account.signOutNotice')}
         </Alert>
         {change.isError && (
