@@ -8,8 +8,41 @@ import type { EditorView } from '@codemirror/view';
  */
 
 function finish(view: EditorView): boolean {
-  view.focus();
+  if (!view.hasFocus) {
+    view.focus();
+  }
   return true;
+}
+
+/** How many `char` repeat from `pos` going left (-1) or right (+1). */
+function runLength(view: EditorView, pos: number, direction: -1 | 1, char: string): number {
+  const { doc } = view.state;
+  let count = 0;
+  let at = direction < 0 ? pos - 1 : pos;
+  while (at >= 0 && at < doc.length && doc.sliceString(at, at + 1) === char) {
+    count += 1;
+    at += direction;
+  }
+  return count;
+}
+
+/**
+ * Whether the range already sits between the markers. `*` needs care: `**bold**` is not
+ * italic, `***both***` is, so an odd run of stars on both sides means italic.
+ */
+function isWrapped(view: EditorView, from: number, to: number, before: string, after: string) {
+  const { state } = view;
+  const char = before[0] ?? '';
+  const symmetric = before === after && before === char.repeat(before.length);
+  if (!symmetric) {
+    return (
+      from - before.length >= 0 &&
+      state.sliceDoc(from - before.length, from) === before &&
+      state.sliceDoc(to, to + after.length) === after
+    );
+  }
+  const run = Math.min(runLength(view, from, -1, char), runLength(view, to, 1, char));
+  return before === '*' ? run % 2 === 1 : run >= before.length;
 }
 
 /**
@@ -26,11 +59,7 @@ export function toggleWrap(
   const transaction = state.changeByRange((range) => {
     const outerFrom = range.from - before.length;
     const outerTo = range.to + after.length;
-    const wrapped =
-      outerFrom >= 0 &&
-      state.sliceDoc(outerFrom, range.from) === before &&
-      state.sliceDoc(range.to, outerTo) === after;
-    if (wrapped && !range.empty) {
+    if (!range.empty && isWrapped(view, range.from, range.to, before, after)) {
       return {
         changes: [
           { from: outerFrom, to: range.from },
@@ -107,8 +136,8 @@ export function toggleLinePrefix(
 }
 
 /**
- * Inserts a block (code fence, table, rule) on lines of its own. `wrapSelection` puts the
- * selected text inside the block at `cursorOffset`; otherwise the cursor lands there.
+ * Puts the selection inside a block of its own lines (a code fence): `build` receives the
+ * selected text and says where in the block the cursor lands.
  */
 export function insertBlock(
   view: EditorView,
@@ -124,6 +153,30 @@ export function insertBlock(
     return {
       changes: { from: range.from, to: range.to, insert },
       range: EditorSelection.cursor(cursor),
+    };
+  });
+  view.dispatch(state.update(transaction, { scrollIntoView: true, userEvent: 'input' }));
+  return finish(view);
+}
+
+/**
+ * Inserts a block (table, rule) after the line holding the end of each selection, leaving
+ * the selected text alone, with a blank line before it when that line has text. The
+ * `select` span (relative to the block) is selected for typing.
+ */
+export function insertBlockAfter(
+  view: EditorView,
+  text: string,
+  select: { from: number; to: number },
+): boolean {
+  const { state } = view;
+  const transaction = state.changeByRange((range) => {
+    const line = state.doc.lineAt(range.to);
+    const prefix = line.length === 0 ? '' : '\n\n';
+    const start = line.to + prefix.length;
+    return {
+      changes: { from: line.to, insert: prefix + text },
+      range: EditorSelection.range(start + select.from, start + select.to),
     };
   });
   view.dispatch(state.update(transaction, { scrollIntoView: true, userEvent: 'input' }));

@@ -16,7 +16,13 @@ import {
   IconTable,
   type Icon,
 } from '@tabler/icons-react';
-import { insertBlock, insertLink, toggleLinePrefix, toggleWrap } from './markdown-commands';
+import {
+  insertBlock,
+  insertBlockAfter,
+  insertLink,
+  toggleLinePrefix,
+  toggleWrap,
+} from './markdown-commands';
 
 /** Words the commands insert as placeholders, in the reader's language. */
 export interface ToolbarWords {
@@ -54,10 +60,15 @@ export interface ToolbarAction {
   groupStart?: boolean;
 }
 
-function table(words: ToolbarWords): string {
+/** A 3×2 table; the first header cell is selected so typing names it. */
+function insertTable(view: EditorView, words: ToolbarWords): boolean {
   const header = `| ${words.column} 1 | ${words.column} 2 | ${words.column} 3 |`;
   const row = `| ${words.cell} | ${words.cell} | ${words.cell} |`;
-  return `${header}\n| --- | --- | --- |\n${row}\n${row}\n`;
+  const firstCell = `${words.column} 1`;
+  return insertBlockAfter(view, `${header}\n| --- | --- | --- |\n${row}\n${row}\n`, {
+    from: 2,
+    to: 2 + firstCell.length,
+  });
 }
 
 export const TOOLBAR_ACTIONS: readonly ToolbarAction[] = [
@@ -123,11 +134,11 @@ export const TOOLBAR_ACTIONS: readonly ToolbarAction[] = [
     id: 'table',
     icon: IconTable,
     groupStart: true,
-    run: (v, w) => insertBlock(v, () => ({ text: table(w), cursorOffset: 2 })),
+    run: insertTable,
   },
   {
     id: 'rule',
     icon: IconSeparatorHorizontal,
-    run: (v) => insertBlock(v, () => ({ text: '\n---\n\n', cursorOffset: 6 })),
+    run: (v) => insertBlockAfter(v, '---\n\n', { from: 5, to: 5 }),
   },
 ];

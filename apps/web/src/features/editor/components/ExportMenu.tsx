@@ -36,7 +36,8 @@ export function ExportMenu({ content, format, getPreview }: ExportMenuProps) {
       return;
     }
     if (kind === 'html') {
-      exportHtml(preview, t('titles.home'), i18n.language, baseName);
+      const heading = preview.querySelector('h1, h2')?.textContent?.trim();
+      exportHtml(preview, heading || t('app.name'), i18n.language, baseName);
       return;
     }
     const id = notifications.show({

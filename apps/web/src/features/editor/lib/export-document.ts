@@ -50,20 +50,25 @@ ${preview.innerHTML}
 async function snapshotCanvas(preview: HTMLElement): Promise<HTMLCanvasElement> {
   const { toCanvas } = await import('html-to-image');
   const background = pageBackground();
-  const host = document.createElement('div');
-  host.style.cssText = `position:fixed;left:-100000px;top:0;width:${SNAPSHOT_WIDTH_PX}px;padding:32px;`;
-  host.style.background = background;
-  host.append(preview.cloneNode(true));
-  document.body.append(host);
+  // The parking spot is off screen; the page itself must not be offset, or html-to-image
+  // copies the offset into the picture and draws an empty canvas.
+  const parking = document.createElement('div');
+  parking.style.cssText = 'position:fixed;left:-100000px;top:0;';
+  const sheet = document.createElement('div');
+  sheet.style.cssText = `width:${SNAPSHOT_WIDTH_PX}px;padding:32px;box-sizing:border-box;`;
+  sheet.style.background = background;
+  sheet.append(preview.cloneNode(true));
+  parking.append(sheet);
+  document.body.append(parking);
   try {
-    return await toCanvas(host, {
+    return await toCanvas(sheet, {
       pixelRatio: 2,
       backgroundColor: background,
       imagePlaceholder: IMAGE_PLACEHOLDER,
       cacheBust: false,
     });
   } finally {
-    host.remove();
+    parking.remove();
   }
 }
 
@@ -114,7 +119,16 @@ export async function exportPdf(preview: HTMLElement, baseName: string): Promise
     pdf.setFillColor(...background);
     pdf.rect(0, 0, pageWidth, pageHeight, 'F');
     const imageHeight = (height * pageWidth) / canvas.width;
-    pdf.addImage(slice.toDataURL('image/png'), 'PNG', 0, 0, pageWidth, imageHeight);
+    pdf.addImage(
+      slice.toDataURL('image/png'),
+      'PNG',
+      0,
+      0,
+      pageWidth,
+      imageHeight,
+      undefined,
+      'FAST',
+    );
   }
   pdf.save(`${baseName}.pdf`);
 }
