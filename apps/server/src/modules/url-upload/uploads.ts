@@ -136,6 +136,16 @@ export function completeUrlMultipart(
   return completeMultipart(deps, principal, body);
 }
 
+/** POST /api/url/multipart/abort: as upload/multipart/abort; nothing to abort is a 404. */
+export function abortUrlMultipart(
+  deps: AppDeps,
+  principal: Principal,
+  fileId: string,
+  uploadId: string,
+): Promise<{ aborted: boolean }> {
+  return abortMultipart(deps, principal, fileId, uploadId);
+}
+
 /**
  * POST /api/url/cancel: drops the caller's upload in flight — a multipart one is
  * aborted; a presigned one loses its pending record and any object already PUT. A

@@ -17,8 +17,8 @@ import {
 import { ok } from '../../../lib/envelope';
 import { createRouter, jsonBody, keySecurity, okResponse } from '../../../lib/openapi';
 import { requirePermission } from '../../auth/middleware';
-import { abortMultipart } from '../../uploads/multipart';
 import {
+  abortUrlMultipart,
   cancelUrlUpload,
   commitUrlUpload,
   completeUrlMultipart,
@@ -111,7 +111,7 @@ export const urlStoreRoutes = createRouter()
     async (c) => {
       const principal = requirePermission(c, 'file');
       const { file_id, upload_id } = c.req.valid('json');
-      return ok(c, await abortMultipart(c.var.deps, principal, file_id, upload_id));
+      return ok(c, await abortUrlMultipart(c.var.deps, principal, file_id, upload_id));
     },
   )
   .openapi(
