@@ -27,15 +27,15 @@ export function parseRange(header: string | undefined, size: number): RangeReque
     return { kind: 'range', start: Math.max(0, size - suffix), end: size - 1 };
   }
   const start = Number(first);
-  const end = last === '' ? size - 1 : Number(last);
-  if (end < start) {
+  if (last !== '' && Number(last) < start) {
     // Syntactically invalid: RFC 9110 says to ignore the header.
     return { kind: 'none' };
   }
   if (start >= size) {
     return { kind: 'unsatisfiable' };
   }
-  return { kind: 'range', start, end: Math.min(end, size - 1) };
+  const end = last === '' ? size - 1 : Math.min(Number(last), size - 1);
+  return { kind: 'range', start, end };
 }
 
 function opaqueTag(tag: string): string {

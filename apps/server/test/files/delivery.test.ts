@@ -118,6 +118,24 @@ forEachTarget('file delivery', (target) => {
     }
   });
 
+  it('answers HEAD with the headers only and counts no view for it', async () => {
+    const file = await uploadShare(admin, {
+      content,
+      filename: 'probe.bin',
+      fields: { s3_config_id: configId, max_views: 1 },
+    });
+    const url = `${server.baseUrl}/api/file-download/${file.slug}`;
+    const head = await fetch(url, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe('1000');
+    const ranged = await fetch(url, { method: 'HEAD', headers: { range: 'bytes=10-19' } });
+    expect(ranged.status).toBe(206);
+    expect(ranged.headers.get('content-range')).toBe('bytes 10-19/1000');
+    const get = await fetch(url);
+    expect(Buffer.from(await get.arrayBuffer()).equals(content)).toBe(true);
+    expect((await fetch(url, { method: 'HEAD' })).status).toBe(410);
+  });
+
   it('shows images inline with their type; a request without token counts a view', async () => {
     const { view, slug } = await openedLinks('pic.png', 'image/png');
     const viewed = await fetch(view);

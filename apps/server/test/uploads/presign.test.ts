@@ -80,12 +80,13 @@ forEachTarget('presigned upload: presign → PUT → commit', (target) => {
 
   it('a commit whose object is missing or has another size leaves nothing behind', async () => {
     const short = await presign(admin, { size: 1000, path: '/short' });
+    // Local storage takes the short body (its URL caps the size only); S3 refuses it at the
+    // PUT, as the presigned request signs the Content-Length. Either way the commit fails.
     await putTo(
       server,
       { url: short.body.data.upload_url, headers: short.body.data.headers },
       'x'.repeat(600),
     );
-    expect(await objectExists(server, configId, short.body.data.storage_path)).toBe(true);
     const failed = await admin.post('/api/s3/commit', { ...short.body.data, size: 1000 });
     expect(failed.status).toBe(400);
     expect(failed.body.error).toBe('UPLOAD_INCOMPLETE');

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../context';
 import { AppError } from '../../lib/errors';
 import { etagMatches, parseRange, rangeStillValid } from '../../lib/http-range';
-import { ObjectNotFoundError, type ObjectStream } from '../../storage/driver';
+import { ObjectNotFoundError, type ByteRange, type ObjectStream } from '../../storage/driver';
 import { getStorage } from '../../storage/registry';
 import { checkFilePassword, countFileView, findLiveFile, type Reader } from './opening';
 import { FilesRepo, type FileRow } from './repo';
@@ -22,12 +22,15 @@ export interface DeliveryRequest {
   range: string | undefined;
   ifNoneMatch: string | undefined;
   ifRange: string | undefined;
+  /** A HEAD request: headers only, so it neither counts a view nor opens the object. */
+  headOnly: boolean;
   reader: Reader;
 }
 
 export type DeliveryPlan =
   | { kind: 'not-modified'; row: FileRow; etag: string; viaToken: boolean }
   | { kind: 'unsatisfiable'; row: FileRow; etag: string; viaToken: boolean }
+  | { kind: 'head'; row: FileRow; etag: string; viaToken: boolean; range: ByteRange | null }
   | { kind: 'content'; row: FileRow; etag: string; viaToken: boolean; object: ObjectStream };
 
 /** Resolves who may read, counting the view when the request is a visit of its own. */
@@ -48,7 +51,8 @@ async function admit(deps: AppDeps, request: DeliveryRequest): Promise<[FileRow,
     return [live, false];
   }
   await checkFilePassword(deps, live, request.password, request.reader.clientIp);
-  return [await countFileView(deps, live), false];
+  // A HEAD delivers no content: download managers may probe without spending a view.
+  return [request.headOnly ? live : await countFileView(deps, live), false];
 }
 
 /** The strong ETag of a share: the stored object's, else one derived from id and size. */
@@ -68,6 +72,10 @@ export async function planDelivery(deps: AppDeps, request: DeliveryRequest): Pro
     : ({ kind: 'none' } as const);
   if (range.kind === 'unsatisfiable') {
     return { kind: 'unsatisfiable', row, etag, viaToken };
+  }
+  if (request.headOnly) {
+    const span = range.kind === 'range' ? { start: range.start, end: range.end } : null;
+    return { kind: 'head', row, etag, viaToken, range: span };
   }
   const { driver } = await getStorage(deps, row.s3_config_id);
   try {

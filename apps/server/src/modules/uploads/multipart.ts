@@ -9,15 +9,20 @@ import type {
 import type { AppDeps, Principal } from '../../context';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { InvalidPartError, UploadNotFoundError } from '../../storage/driver';
-import { getStorage, type StorageHandle } from '../../storage/registry';
+import { InvalidPartError } from '../../storage/driver';
 import { presentManaged } from '../files/management';
 import { FilesRepo } from '../files/repo';
 import { assertQuota, assertWithinMaxSize, maxUploadBytes } from './limits';
-import { checkParts, partCountFor, partSizeFor, presentParts } from './multipart-parts';
-import { inScope, uploadScope } from './ownership';
+import { checkParts, partCountFor, partSizeFor } from './multipart-parts';
+import {
+  discardMultipart,
+  keepAlive,
+  openSession,
+  presentSession,
+  sessionExpiry,
+} from './multipart-session';
 import { UploadSessionsRepo, type UploadSessionRow } from './sessions-repo';
-import { discardObject, insertShare, prepareOptions } from './share-record';
+import { insertShare, prepareOptions } from './share-record';
 import { resolveUploadTarget } from './target';
 
 /**
@@ -25,13 +30,6 @@ import { resolveUploadTarget } from './target';
  * to this server for local) → complete. Sessions live in the database, so an interrupted
  * upload resumes from the parts already stored; idle ones are aborted by the sweeper.
  */
-
-/** An idle session lives this long; every part-URL or parts call extends it. */
-export const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
-
-function sessionExpiry(deps: AppDeps): string {
-  return new Date(deps.clock.now().getTime() + SESSION_IDLE_MS).toISOString();
-}
 
 /** POST /api/upload/multipart/init: checks, pending record, storage upload, session. */
 export async function initMultipart(
@@ -75,54 +73,6 @@ export async function initMultipart(
   };
   await new UploadSessionsRepo(deps.db).insert(session);
   return presentSession(session, row.slug, []);
-}
-
-function presentSession(
-  session: UploadSessionRow,
-  slug: string,
-  stored: Parameters<typeof presentParts>[0],
-): MultipartSession {
-  return {
-    file_id: session.file_id,
-    upload_id: session.upload_id,
-    key: session.storage_path,
-    slug,
-    part_size: session.part_size,
-    part_count: partCountFor(session.total_size, session.part_size),
-    total_size: session.total_size,
-    expires_at: session.expires_at,
-    parts: presentParts(stored),
-  };
-}
-
-interface OpenSession {
-  session: UploadSessionRow;
-  storage: StorageHandle;
-}
-
-/** The caller's session for a file (and upload id, when given), or UPLOAD_NOT_FOUND. */
-async function openSession(
-  deps: AppDeps,
-  principal: Principal,
-  fileId: string,
-  uploadId?: string,
-): Promise<OpenSession> {
-  const session = await new UploadSessionsRepo(deps.db).findByFileId(fileId);
-  const mine = session && inScope(uploadScope(principal), session.created_by);
-  if (!session || !mine || (uploadId !== undefined && session.upload_id !== uploadId)) {
-    throw new AppError('UPLOAD_NOT_FOUND');
-  }
-  return { session, storage: await getStorage(deps, session.s3_config_id) };
-}
-
-async function keepAlive(deps: AppDeps, session: UploadSessionRow): Promise<void> {
-  const expiresAt = sessionExpiry(deps);
-  await new UploadSessionsRepo(deps.db).touch(
-    session.id,
-    deps.clock.now().toISOString(),
-    expiresAt,
-  );
-  session.expires_at = expiresAt;
 }
 
 /** POST /api/upload/multipart/part-url: where to PUT each asked part. */
@@ -172,21 +122,6 @@ export async function storedParts(
   return presentSession(session, file?.slug ?? '', stored);
 }
 
-/** Drops everything an upload made: the storage upload, the object, the session, the row. */
-async function discardMultipart(deps: AppDeps, open: OpenSession): Promise<void> {
-  const { session, storage } = open;
-  try {
-    await storage.driver.abortMultipart(session.storage_path, session.upload_id);
-  } catch (error) {
-    if (!(error instanceof UploadNotFoundError)) {
-      deps.logger.warn({ err: error, fileId: session.file_id }, 'aborting a multipart failed');
-    }
-  }
-  await discardObject(deps, storage, session.storage_path);
-  // The session goes with the row (ON DELETE CASCADE).
-  await new FilesRepo(deps.db).delete(session.file_id, { kind: 'all' });
-}
-
 /** POST /api/upload/multipart/complete: verifies the parts, completes, marks ready. */
 export async function completeMultipart(
   deps: AppDeps,
@@ -226,26 +161,5 @@ export async function completeMultipart(
   return presentManaged(deps, ready);
 }
 
-/** POST /api/upload/multipart/abort: cancels the upload and deletes its record. */
-export async function abortMultipart(
-  deps: AppDeps,
-  principal: Principal,
-  fileId: string,
-  uploadId: string,
-): Promise<{ aborted: boolean }> {
-  await discardMultipart(deps, await openSession(deps, principal, fileId, uploadId));
-  return { aborted: true };
-}
-
-/** Sweeper: aborts sessions idle past their expiry and deletes their records. */
-export async function sweepIdleMultiparts(deps: AppDeps, limit = 100): Promise<number> {
-  const expired = await new UploadSessionsRepo(deps.db).listExpired(
-    deps.clock.now().toISOString(),
-    limit,
-  );
-  for (const session of expired) {
-    const storage = await getStorage(deps, session.s3_config_id);
-    await discardMultipart(deps, { session, storage });
-  }
-  return expired.length;
-}
+// Callers (the form, and the URL upload) start, complete and abort from this one module.
+export { abortMultipart } from './multipart-session';

@@ -2,7 +2,7 @@ import type { AppDeps } from '../../context';
 import { getStorage } from '../../storage/registry';
 import { FilesRepo } from '../files/repo';
 import { removeFileShare } from '../files/removal';
-import { sweepIdleMultiparts } from './multipart';
+import { sweepIdleMultiparts } from './multipart-session';
 import { discardObject } from './share-record';
 
 /** A presigned upload not committed within this time is abandoned. */

@@ -43,6 +43,14 @@ function respond(plan: DeliveryPlan, mode: Mode): Response {
     };
     return new Response(JSON.stringify(body), { status: 416, headers });
   }
+  if (plan.kind === 'head') {
+    const { range, row } = plan;
+    headers.set('Content-Length', String(range ? range.end - range.start + 1 : row.size));
+    if (range) {
+      headers.set('Content-Range', `bytes ${range.start}-${range.end}/${row.size}`);
+    }
+    return new Response(null, { status: range ? 206 : 200, headers });
+  }
   const { object } = plan;
   headers.set('Content-Length', String(object.contentLength));
   if (object.range) {
@@ -62,6 +70,7 @@ async function deliver(c: Context<AppEnv>, mode: Mode, slug: string, query: Deli
     range: c.req.header('range'),
     ifNoneMatch: c.req.header('if-none-match'),
     ifRange: c.req.header('if-range'),
+    headOnly: c.req.method === 'HEAD',
     reader: readerOf(c),
   });
   return respond(plan, mode);

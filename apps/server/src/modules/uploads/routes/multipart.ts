@@ -13,13 +13,8 @@ import {
 import { ok } from '../../../lib/envelope';
 import { createRouter, jsonBody, keySecurity, okResponse } from '../../../lib/openapi';
 import { requirePermission } from '../../auth/middleware';
-import {
-  abortMultipart,
-  completeMultipart,
-  initMultipart,
-  partUrls,
-  storedParts,
-} from '../multipart';
+import { completeMultipart, initMultipart, partUrls, storedParts } from '../multipart';
+import { abortMultipart } from '../multipart-session';
 
 const tags = ['Uploads'];
 
