@@ -1,0 +1,54 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { E2E_ADMIN } from './server';
+
+/** Waits until `locator` is visible, polling (the app renders asynchronously). */
+export async function visible(
+  page: Page,
+  selector: Parameters<Page['locator']>[0] | ReturnType<Page['locator']>,
+) {
+  const locator = typeof selector === 'string' ? page.locator(selector) : selector;
+  await expect.poll(() => locator.first().isVisible(), { timeout: 30_000 }).toBe(true);
+  return locator.first();
+}
+
+/** Logs in as the admin through the login screen at /admin. */
+export async function loginAsAdmin(page: Page): Promise<void> {
+  await page.goto('/admin');
+  await (await visible(page, page.getByLabel('Username'))).fill(E2E_ADMIN.username);
+  await page.getByPlaceholder('Your password').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await visible(page, page.getByRole('button', { name: 'Log out' }));
+}
+
+/** Replaces the CodeMirror editor's content by typing into it. */
+export async function typeInEditor(page: Page, text: string): Promise<void> {
+  const editor = await visible(page, page.locator('.cm-content'));
+  await editor.click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(text);
+}
+
+/** Fills the share options form and creates the share; returns the share link. */
+export async function createShare(
+  page: Page,
+  options: { slug?: string; password?: string; maxViews?: number; remark?: string },
+): Promise<string> {
+  const form = page.getByRole('form', { name: 'Share options' });
+  if (options.slug) {
+    await form.getByLabel('Link suffix').fill(options.slug);
+  }
+  if (options.remark) {
+    await form.getByLabel('Remark').fill(options.remark);
+  }
+  if (options.password) {
+    await form.getByPlaceholder('No password').fill(options.password);
+  }
+  if (options.maxViews !== undefined) {
+    await form.getByLabel('View limit').fill(String(options.maxViews));
+  }
+  await page.getByRole('button', { name: 'Create share' }).click();
+  const link = await visible(page, page.getByLabel('Share link'));
+  return link.inputValue();
+}
