@@ -80,6 +80,10 @@ for n in account container object proxy; do
   nohup "swift-$n-server" "$S/etc/$n-server.conf" -v > "$S/log/$n.log" 2>&1 < /dev/null &
   echo $! > "$S/run/$n.pid"
 done
-for _ in $(seq 1 120); do curl -sf -o /dev/null "http://127.0.0.1:$PORT/info" && break; sleep 0.25; done
-curl -sf -o /dev/null "http://127.0.0.1:$PORT/info" || { echo "swift did not start; see $S/log" >&2; exit 1; }
+# Ready when the proxy answers /info (python3 comes with Swift; curl may be absent).
+answers() {
+  /usr/bin/python3 -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$PORT/info', timeout=2)" 2>/dev/null
+}
+for _ in $(seq 1 240); do answers && break; sleep 0.25; done
+answers || { echo "swift did not start; see $S/log" >&2; exit 1; }
 echo "Swift s3api ready on http://127.0.0.1:$PORT (access test:tester, secret testing)"

@@ -15,6 +15,9 @@ export type StorageConfigChanges = Omit<
   'id' | 'created_at'
 >;
 
+/** An arbitrary constant naming the advisory lock of the default flag. */
+const DEFAULT_FLAG_LOCK = 0x5053_4446;
+
 /** SQL for storage configs; one method per query. */
 export class StorageConfigsRepo {
   constructor(private readonly db: Kysely<Database> | Transaction<Database>) {}
@@ -62,6 +65,17 @@ export class StorageConfigsRepo {
       .set(changes)
       .where('id', '=', id)
       .executeTakeFirst();
+  }
+
+  /**
+   * PostgreSQL: serialises set-default transactions (a transaction-scoped advisory lock),
+   * so the clear-then-set of one never races another's. SQLite runs one write
+   * transaction at a time already.
+   */
+  async lockDefaultFlag(dialect: 'sqlite' | 'postgres'): Promise<void> {
+    if (dialect === 'postgres') {
+      await sql`SELECT pg_advisory_xact_lock(${DEFAULT_FLAG_LOCK})`.execute(this.db);
+    }
   }
 
   /** Clears the default flag everywhere (first half of set-default, inside a transaction). */

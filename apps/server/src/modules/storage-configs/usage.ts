@@ -38,9 +38,9 @@ export async function isInUse(repo: StorageConfigsRepo, id: string): Promise<boo
 const SET_DEFAULT_ATTEMPTS = 3;
 
 /**
- * Makes `id` the one default: clear, then set, in one transaction. The partial unique
- * index on is_default refuses a second default, so two concurrent calls cannot both win;
- * the loser (a unique violation) simply tries again and ends as the default.
+ * Makes `id` the one default: clear, then set, in one transaction serialised with the
+ * others. The partial unique index on is_default is the backstop: a second default can
+ * never be stored; should it refuse a write anyway, the call tries again.
  */
 export async function makeDefault(deps: AppDeps, id: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
@@ -48,6 +48,7 @@ export async function makeDefault(deps: AppDeps, id: string): Promise<void> {
     try {
       await deps.db.transaction().execute(async (trx) => {
         const repo = new StorageConfigsRepo(trx);
+        await repo.lockDefaultFlag(deps.dialect);
         await repo.clearDefault(now);
         await repo.update(id, { is_default: 1, updated_at: now });
       });
