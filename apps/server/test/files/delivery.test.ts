@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { absolute, openShare, testBytes, uploadShare } from '../uploads/builders';
-import { forEachTarget } from '../uploads/targets';
+import { forEachTarget, SETUP_TIMEOUT_MS } from '../uploads/targets';
 
 forEachTarget('file delivery', (target) => {
   let server: TestServer;
@@ -13,7 +13,7 @@ forEachTarget('file delivery', (target) => {
     server = await startTestServer();
     admin = await server.admin();
     configId = await target.createConfig(server, admin);
-  });
+  }, SETUP_TIMEOUT_MS);
   afterAll(() => server.close());
 
   async function openedLinks(filename: string, type: string, body: string | Buffer = content) {

@@ -10,7 +10,7 @@ import {
   uniqueSlug,
   uploadShare,
 } from '../uploads/builders';
-import { forEachTarget } from '../uploads/targets';
+import { forEachTarget, SETUP_TIMEOUT_MS } from '../uploads/targets';
 
 forEachTarget('file management', (target) => {
   let server: TestServer;
@@ -20,7 +20,7 @@ forEachTarget('file management', (target) => {
     server = await startTestServer();
     admin = await server.admin();
     configId = await target.createConfig(server, admin);
-  });
+  }, SETUP_TIMEOUT_MS);
   afterAll(() => server.close());
 
   const upload = (
@@ -109,6 +109,16 @@ forEachTarget('file management', (target) => {
     expect(batch.body.data).toEqual({ deleted: 2, failed: 0 });
     expect(await objectExists(server, configId, a.storage_path)).toBe(false);
     expect(await objectExists(server, configId, b.storage_path)).toBe(false);
+  });
+
+  it('a storage config with files cannot be deleted until they are gone', async () => {
+    const spare = await target.createConfig(server, admin);
+    const file = await uploadShare(admin, { fields: { s3_config_id: spare } });
+    const refused = await admin.delete(`/api/s3-configs/${spare}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe('STORAGE_CONFIG_IN_USE');
+    expect((await admin.delete(`/api/admin/files/${file.id}`)).status).toBe(200);
+    expect((await admin.delete(`/api/s3-configs/${spare}`)).status).toBe(200);
   });
 
   it('a key manages only its own files under /api/user/files', async () => {

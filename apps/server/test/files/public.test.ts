@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { absolute, HOUR, openShare, uploadShare } from '../uploads/builders';
-import { forEachTarget } from '../uploads/targets';
+import { forEachTarget, SETUP_TIMEOUT_MS } from '../uploads/targets';
 
 const PASSWORD = 'pw-file-1';
 
@@ -15,7 +15,7 @@ forEachTarget('public file shares', (target) => {
     server = await startTestServer();
     admin = await server.admin();
     configId = await target.createConfig(server, admin);
-  });
+  }, SETUP_TIMEOUT_MS);
   afterAll(() => server.close());
 
   const share = (fields: Record<string, string | number> = {}, content = 'public bytes') =>

@@ -13,7 +13,7 @@ import {
   uniqueSlug,
   uploadShare,
 } from './builders';
-import { forEachTarget } from './targets';
+import { forEachTarget, SETUP_TIMEOUT_MS } from './targets';
 
 const MIB = 1024 * 1024;
 
@@ -51,7 +51,7 @@ forEachTarget('POST /api/upload', (target) => {
     server = await startTestServer();
     admin = await server.admin();
     configId = await target.createConfig(server, admin);
-  });
+  }, SETUP_TIMEOUT_MS);
   afterAll(() => server.close());
 
   it('streams a file into storage and answers 201 with the share', async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { absolute, createFileKey, objectExists, putTo, testBytes } from './builders';
-import { forEachTarget } from './targets';
+import { forEachTarget, SETUP_TIMEOUT_MS } from './targets';
 
 const MIB = 1024 * 1024;
 /** Two whole 5 MiB parts and a short third one. */
@@ -19,7 +19,7 @@ forEachTarget('multipart upload', (target) => {
     server = await startTestServer();
     admin = await server.admin();
     configId = await target.createConfig(server, admin);
-  });
+  }, SETUP_TIMEOUT_MS);
   afterAll(() => server.close());
 
   async function init(client: ApiClient, extra: Record<string, unknown> = {}) {

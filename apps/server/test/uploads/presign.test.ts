@@ -13,7 +13,7 @@ import {
   testBytes,
   uniqueSlug,
 } from './builders';
-import { forEachTarget } from './targets';
+import { forEachTarget, SETUP_TIMEOUT_MS } from './targets';
 
 forEachTarget('presigned upload: presign → PUT → commit', (target) => {
   let server: TestServer;
@@ -23,7 +23,7 @@ forEachTarget('presigned upload: presign → PUT → commit', (target) => {
     server = await startTestServer();
     admin = await server.admin();
     configId = await target.createConfig(server, admin);
-  });
+  }, SETUP_TIMEOUT_MS);
   afterAll(() => server.close());
 
   async function presign(client: ApiClient, body: Record<string, unknown>) {

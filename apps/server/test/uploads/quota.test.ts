@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { filesOn, postForm, uploadShare } from './builders';
-import { forEachTarget } from './targets';
+import { forEachTarget, SETUP_TIMEOUT_MS } from './targets';
 
 forEachTarget('storage quota', (target) => {
   let server: TestServer;
@@ -12,14 +12,8 @@ forEachTarget('storage quota', (target) => {
   beforeAll(async () => {
     server = await startTestServer();
     admin = await server.admin();
-    configId = await target.createConfig(server, admin);
-    // A capacity of 10 KiB, set in the row so this test does not depend on the config API.
-    await server.deps.db
-      .updateTable('storage_configs')
-      .set({ total_storage_bytes: 10 * 1024 })
-      .where('id', '=', configId)
-      .execute();
-  });
+    configId = await target.createConfig(server, admin, { total_storage_bytes: 10 * 1024 });
+  }, SETUP_TIMEOUT_MS);
   afterAll(() => server.close());
 
   it('refuses an upload past the capacity before storing a byte, naming the numbers', async () => {

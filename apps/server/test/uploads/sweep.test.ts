@@ -4,7 +4,7 @@ import { sweepFiles } from '../../src/modules/uploads/sweep';
 import type { ApiClient } from '../support/api-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { HOUR, objectExists, putTo, uploadShare } from './builders';
-import { forEachTarget } from './targets';
+import { forEachTarget, SETUP_TIMEOUT_MS } from './targets';
 
 forEachTarget('sweeping uploads and expired files', (target) => {
   let server: TestServer;
@@ -14,7 +14,7 @@ forEachTarget('sweeping uploads and expired files', (target) => {
     server = await startTestServer();
     admin = await server.admin();
     configId = await target.createConfig(server, admin);
-  });
+  }, SETUP_TIMEOUT_MS);
   afterAll(() => server.close());
 
   it('aborts idle multipart sessions, drops stale presigns and expired shares', async () => {
