@@ -5,10 +5,11 @@ import { MarkdownView } from './MarkdownView';
 
 async function renderBody(source: string): Promise<HTMLElement> {
   await renderWithProviders(<MarkdownView source={source} />);
-  return screen.findByTestId('markdown-body', {}, { timeout: 5000 });
+  return screen.findByTestId('markdown-body', {}, { timeout: 15_000 });
 }
 
-describe('MarkdownView', () => {
+// The first render loads the renderer (KaTeX, highlight.js): slow on a busy machine.
+describe('MarkdownView', { timeout: 30_000 }, () => {
   it('strips script, event handlers and javascript: links', async () => {
     const body = await renderBody(
       [

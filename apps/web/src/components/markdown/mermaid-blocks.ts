@@ -56,6 +56,8 @@ export async function renderMermaidBlocks(
     securityLevel: 'strict',
     theme: dark ? 'dark' : 'default',
     fontFamily: 'inherit',
+    // We show our own message; mermaid's error graphic would land outside the preview.
+    suppressErrorRendering: true,
   };
   mermaid.initialize(config);
   for (const block of blocks) {

@@ -10,12 +10,13 @@ async function setup(
   language: 'en-US' | 'zh-CN' = 'en-US',
 ) {
   const onSubmit = vi.fn();
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   await renderWithProviders(<ShareOptionsForm onSubmit={onSubmit} {...props} />, { language });
   return { onSubmit, user };
 }
 
-describe('ShareOptionsForm', () => {
+// userEvent types key by key; on a busy machine a form full of fields takes a few seconds.
+describe('ShareOptionsForm', { timeout: 20_000 }, () => {
   it('emits the defaults: random slug, no password, 7 days, unlimited views', async () => {
     const { onSubmit, user } = await setup();
     await user.click(screen.getByRole('button', { name: 'Create share' }));
@@ -83,7 +84,7 @@ describe('ShareOptionsForm', () => {
 
   it('shows the server slug error for the submitted slug until it changes', async () => {
     const onSubmit = vi.fn();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const view = await renderWithProviders(<ShareOptionsForm onSubmit={onSubmit} />);
     await user.type(screen.getByLabelText('Link suffix'), 'taken');
     await user.click(screen.getByRole('button', { name: 'Create share' }));

@@ -72,7 +72,6 @@ export function ShareOptionsForm(props: ShareOptionsFormProps) {
           value={options.slug}
           onChange={(event) => update({ slug: event.currentTarget.value })}
           error={localSlugError ?? serverSlugError}
-          maxLength={LIMITS.slugMaxLength + 10}
           autoComplete="off"
           spellCheck={false}
         />

@@ -44,9 +44,9 @@ export interface DraftControls {
 }
 
 /**
- * Auto-saves `content` every 30 s while it changes (SPEC §4), and offers back a draft under
- * 24 h old on arrival. While the offer is open nothing is saved, so the offered draft is not
- * overwritten before the user decides.
+ * Auto-saves `content` every 30 s while it changes (SPEC §4) and when the page is left, and
+ * offers back a draft under 24 h old on arrival. While the offer is open nothing is saved,
+ * so the offered draft is not overwritten before the user decides.
  */
 export function useMarkdownDraft(content: string): DraftControls {
   const [offer, setOffer] = useState<MarkdownDraft | null>(() => readRestorableDraft(Date.now()));
@@ -71,7 +71,13 @@ export function useMarkdownDraft(content: string): DraftControls {
 
   useEffect(() => {
     const timer = window.setInterval(() => save(false), LIMITS.draftAutosaveMs);
-    return () => window.clearInterval(timer);
+    // Leaving the page between two ticks would lose up to 30 s of typing.
+    const onPageHide = () => save(false);
+    window.addEventListener('pagehide', onPageHide);
+    return () => {
+      window.clearInterval(timer);
+      window.removeEventListener('pagehide', onPageHide);
+    };
   }, [save]);
 
   return {

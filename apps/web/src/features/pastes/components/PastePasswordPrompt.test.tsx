@@ -13,7 +13,7 @@ describe('PastePasswordPrompt', () => {
       .fn<(password: string) => Promise<unknown>>()
       .mockRejectedValueOnce(new ApiError(401, 'WRONG_PASSWORD', 'Wrong password'))
       .mockResolvedValueOnce({});
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderWithProviders(<PastePasswordPrompt unlock={unlock} />);
 
     const input = screen.getByLabelText('Password');
@@ -34,7 +34,7 @@ describe('PastePasswordPrompt', () => {
 
   it('translates rate limiting and asks for a password before calling the server', async () => {
     const unlock = vi.fn().mockRejectedValue(new ApiError(429, 'RATE_LIMITED', 'Too many'));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderWithProviders(<PastePasswordPrompt unlock={unlock} />, { language: 'zh-CN' });
 
     await user.click(screen.getByRole('button', { name: '打开分享' }));
