@@ -40,9 +40,13 @@ describe('useMarkdownDraft', () => {
       initialProps: { content: '' },
     });
     rerender({ content: 'first words' });
-    act(() => vi.advanceTimersByTime(LIMITS.draftAutosaveMs - 1));
+    act(() => {
+      vi.advanceTimersByTime(LIMITS.draftAutosaveMs - 1);
+    });
     expect(storedDraft()).toBeNull();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(storedDraft()?.content).toBe('first words');
     expect(result.current.lastSavedAt).not.toBeNull();
 
@@ -62,7 +66,9 @@ describe('useMarkdownDraft', () => {
 
     // Typing while the offer is open does not overwrite the offered draft.
     rerender({ content: 'new text' });
-    act(() => vi.advanceTimersByTime(LIMITS.draftAutosaveMs));
+    act(() => {
+      vi.advanceTimersByTime(LIMITS.draftAutosaveMs);
+    });
     expect(storedDraft()?.content).toBe('yesterday');
 
     let restored: string | null = null;
