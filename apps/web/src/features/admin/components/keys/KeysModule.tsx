@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Loader, Paper, Stack, Table, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Button, Center, Loader, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import type { ApiKeyItem } from '@pastebox/contract/schemas/api-key';
@@ -8,16 +8,18 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../../lib/error-message';
 import { useDeleteApiKey } from '../../api/delete-api-key';
 import { useApiKeys } from '../../api/get-api-keys';
+import { useIsPhone } from '../../hooks/use-is-phone';
 import { ModuleHeader } from '../ModuleHeader';
 import { CreateKeyModal } from './CreateKeyModal';
 import { EditKeyModal } from './EditKeyModal';
-import { KeyRow } from './KeyRow';
+import { KeysList } from './KeysList';
 
 /** key-management (admin only, SPEC §6): list, create, edit and delete API keys. */
 export function KeysModule({ title }: { title: string }) {
   const { t } = useTranslation();
   const keys = useApiKeys();
   const remove = useDeleteApiKey();
+  const isPhone = useIsPhone();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<ApiKeyItem | null>(null);
 
@@ -54,7 +56,7 @@ export function KeysModule({ title }: { title: string }) {
           {errorMessage(t, keys.error)}
         </Alert>
       )}
-      <Paper withBorder radius="md">
+      <Paper withBorder={!isPhone || !keys.data?.length} radius="md">
         {keys.isPending ? (
           <Center py={60}>
             <Loader aria-label={t('common.loading')} />
@@ -70,29 +72,7 @@ export function KeysModule({ title }: { title: string }) {
             </Text>
           </Stack>
         ) : (
-          <Table.ScrollContainer minWidth={900} type="native">
-            <Table verticalSpacing="sm" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('keys.columns.name')}</Table.Th>
-                  <Table.Th>{t('keys.columns.key')}</Table.Th>
-                  <Table.Th>{t('keys.columns.permissions')}</Table.Th>
-                  <Table.Th style={{ whiteSpace: 'nowrap' }}>
-                    {t('keys.columns.basicPath')}
-                  </Table.Th>
-                  <Table.Th>{t('keys.columns.expiresAt')}</Table.Th>
-                  <Table.Th>{t('keys.columns.createdAt')}</Table.Th>
-                  <Table.Th>{t('keys.columns.lastUsed')}</Table.Th>
-                  <Table.Th ta="right">{t('common.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {keys.data.map((item) => (
-                  <KeyRow key={item.id} item={item} onEdit={setEditing} onDelete={confirmDelete} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <KeysList items={keys.data} onEdit={setEditing} onDelete={confirmDelete} />
         )}
       </Paper>
       <CreateKeyModal opened={creating} onClose={() => setCreating(false)} />

@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../../lib/error-message';
 import { usePastes } from '../../api/get-pastes';
+import { useIsPhone } from '../../hooks/use-is-phone';
 import { usePasteActions } from '../../hooks/use-paste-actions';
 import { ModuleHeader } from '../ModuleHeader';
 import { PasteEditModal } from './PasteEditModal';
@@ -41,6 +42,7 @@ export function PastesModule({ title }: { title: string }) {
   const [editing, setEditing] = useState<string | null>(null);
   const pastes = usePastes({ page, search });
   const actions = usePasteActions();
+  const isPhone = useIsPhone();
   const items = pastes.data?.items ?? [];
   const pagination = pastes.data?.pagination;
   const totalPages = Math.max(1, pagination?.totalPages ?? 1);
@@ -75,7 +77,7 @@ export function PastesModule({ title }: { title: string }) {
           </Group>
         </Alert>
       )}
-      <Paper withBorder radius="md">
+      <Paper withBorder={!isPhone || items.length === 0} radius="md">
         {pastes.isPending ? (
           <Center py={60}>
             <Loader aria-label={t('common.loading')} />
