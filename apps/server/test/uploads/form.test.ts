@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { FileShare } from '@pastebox/contract/schemas/file';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { LocalDriver } from '../../src/storage/local';
 import { getStorage } from '../../src/storage/registry';
 import type { ApiClient } from '../support/api-client';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -16,6 +19,16 @@ import {
 import { forEachTarget, SETUP_TIMEOUT_MS } from './targets';
 
 const MIB = 1024 * 1024;
+
+/** Temp files the local driver left below its root (there must be none after a failure). */
+function tempFilesUnder(root: string): number {
+  if (!fs.existsSync(root)) {
+    return 0;
+  }
+  return fs
+    .readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((name) => path.basename(name).startsWith('.pastebox-tmp-')).length;
+}
 
 /** A multipart body written by hand: 3 MiB of file, then never an end, unless `finish`. */
 function endlessForm(boundary: string, fields: Record<string, string>, fileBytes: number) {
@@ -149,6 +162,31 @@ forEachTarget('POST /api/upload', (target) => {
     } finally {
       await setMaxUploadMb(server, 100);
     }
+  });
+
+  it('a client that disconnects mid-upload leaves no record, object or temp file', async () => {
+    const boundary = 'pastebox-abort-boundary';
+    const before = (await filesOn(server, configId)).length;
+    const aborter = new AbortController();
+    const body = endlessForm(boundary, { s3_config_id: configId, path: '/gone' }, MIB);
+    const sent = admin.raw('/api/upload', {
+      method: 'POST',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body,
+      duplex: 'half',
+      signal: aborter.signal,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    aborter.abort();
+    await expect(sent).rejects.toThrow();
+    const storage = await getStorage(server.deps, configId);
+    await expect
+      .poll(async () => ({
+        rows: (await filesOn(server, configId)).length,
+        objects: (await storage.driver.list('gone/')).objects.length,
+        temp: storage.driver instanceof LocalDriver ? tempFilesUnder(storage.driver.root) : 0,
+      }))
+      .toEqual({ rows: before, objects: 0, temp: 0 });
   });
 
   it('a key uploads inside its basic_path only, as its own creator', async () => {

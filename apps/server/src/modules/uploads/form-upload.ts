@@ -134,6 +134,13 @@ function parseForm(
       storing = storeFilePart(deps, principal, { ...fields }, file, info, limits);
       storing.catch((error: unknown) => fail(asError(error)));
     });
+    // A client that goes away mid-upload: the file stream fails, so the storage write
+    // stops and cleans up instead of waiting for bytes that never come.
+    const onAbort = () => {
+      parser.destroy(new AppError('VALIDATION_FAILED', 'The client aborted the upload'));
+    };
+    incoming.once('aborted', onAbort);
+    incoming.once('error', onAbort);
     parser.on('error', (error) =>
       fail(new AppError('VALIDATION_FAILED', `Malformed form: ${(error as Error).message}`)),
     );
