@@ -42,7 +42,8 @@ export function MarkdownWorkspace(props: MarkdownWorkspaceProps) {
         onSave={props.onSave}
         height={editorHeight}
         label={t('markdown.editorLabel')}
-        autoFocus={props.autoFocus}
+        // On phones focusing would throw the keyboard over the page before anyone asked.
+        autoFocus={props.autoFocus && wide}
       />
     </Paper>
   );
