@@ -17,7 +17,10 @@ export const router = createBrowserRouter([
       },
       {
         path: 'upload',
-        lazy: () => import('./pages/UploadPage').then((m) => ({ Component: m.UploadPage })),
+        lazy: () =>
+          import('../features/upload/components/UploadPage').then((m) => ({
+            Component: m.UploadPage,
+          })),
       },
       {
         path: 'admin',
@@ -42,7 +45,10 @@ export const router = createBrowserRouter([
       },
       {
         path: 'file/:slug',
-        lazy: () => import('./pages/FilePage').then((m) => ({ Component: m.FilePage })),
+        lazy: () =>
+          import('../features/files/components/FilePage').then((m) => ({
+            Component: m.FilePage,
+          })),
       },
       {
         path: 'mount-explorer/*',

@@ -1,0 +1,30 @@
+import type { PublicFile } from '@pastebox/contract/schemas/file';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export const publicFileQueryKey = (slug: string) => ['public-file', slug] as const;
+
+/**
+ * GET /api/public/files/{slug}. Opening counts one view and answers previewUrl and
+ * downloadUrl with a visit token; a protected share answers requires_password and no URLs.
+ * 404 FILE_NOT_FOUND, 410 SHARE_EXPIRED or VIEW_LIMIT_REACHED otherwise.
+ */
+export function getPublicFile(slug: string): Promise<PublicFile> {
+  return apiRequest<PublicFile>(`/public/files/${encodeURIComponent(slug)}`);
+}
+
+export function publicFileQueryOptions(slug: string) {
+  return queryOptions({
+    queryKey: publicFileQueryKey(slug),
+    queryFn: () => getPublicFile(slug),
+    // Each opening spends a view: never refetch behind the visitor's back, never retry.
+    staleTime: Infinity,
+    retry: false,
+    refetchOnReconnect: false,
+    refetchOnWindowFocus: false,
+  });
+}
+
+export function usePublicFile(slug: string) {
+  return useQuery(publicFileQueryOptions(slug));
+}

@@ -1,0 +1,91 @@
+import { Divider, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import type { PublicFile } from '@pastebox/contract/schemas/file';
+import { IconFile } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { usePublicFile } from '../api/get-public-file';
+import { useVerifyFilePassword } from '../api/verify-file-password';
+import { FileActions } from './FileActions';
+import { FileErrorState } from './FileErrorState';
+import { FileMeta } from './FileMeta';
+import { FilePasswordPrompt } from './FilePasswordPrompt';
+import { FilePreview } from './FilePreview';
+
+type OpenedFile = PublicFile & { previewUrl: string; downloadUrl: string };
+
+function isOpened(file: PublicFile): file is OpenedFile {
+  return typeof file.previewUrl === 'string' && typeof file.downloadUrl === 'string';
+}
+
+function LoadingState() {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder radius="md" p="lg" aria-busy="true" aria-label={t('common.loading')}>
+      <Stack gap="sm">
+        <Skeleton height={28} width="45%" />
+        <Skeleton height={14} width="70%" />
+        <Divider my="sm" />
+        <Skeleton height={240} />
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Route `/file/:slug`: a shared file, its password prompt, or why it cannot be shown. */
+export function FilePage() {
+  const { t } = useTranslation();
+  const slug = useParams().slug ?? '';
+  const query = usePublicFile(slug);
+  const verify = useVerifyFilePassword(slug);
+  usePageTitle(query.data?.filename ?? t('titles.file'));
+
+  if (query.isPending) {
+    return <LoadingState />;
+  }
+  if (query.isError) {
+    return <FileErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  }
+  const file = query.data;
+  if (!isOpened(file)) {
+    return (
+      <FilePasswordPrompt
+        filename={file.filename}
+        unlock={(password) => verify.mutateAsync(password)}
+      />
+    );
+  }
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" gap="md">
+          <Group
+            gap="sm"
+            wrap="nowrap"
+            align="flex-start"
+            style={{ minWidth: 0, flex: '1 1 320px' }}
+          >
+            <ThemeIcon size={44} radius="md" variant="light">
+              <IconFile size={24} />
+            </ThemeIcon>
+            <Stack gap={6} style={{ minWidth: 0 }}>
+              <Title order={2} style={{ overflowWrap: 'anywhere' }}>
+                {file.filename}
+              </Title>
+              {file.remark && (
+                <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  {file.remark}
+                </Text>
+              )}
+              <FileMeta file={file} />
+            </Stack>
+          </Group>
+          <FileActions slug={file.slug} filename={file.filename} downloadUrl={file.downloadUrl} />
+        </Group>
+        <Divider label={t('file.preview.title')} labelPosition="left" />
+        <FilePreview file={file} />
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,111 @@
+import { NativeSelect, NumberInput, PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
+import { LIMITS } from '@pastebox/contract/limits';
+import { checkSlug } from '@pastebox/contract/rules/slug';
+import { useTranslation } from 'react-i18next';
+import type { UploadOptions } from '../../../lib/uploader/types';
+import type { StorageChoice } from '../api/get-storage-configs';
+import { FILE_EXPIRY_CHOICES } from '../lib/upload-options';
+
+export interface FileOptionsFieldsProps {
+  value: UploadOptions;
+  onChange: (patch: Partial<UploadOptions>) => void;
+  /** Null hides the storage select (the server then uses the default config). */
+  storageChoices: StorageChoice[] | null;
+  /** The defaults panel has no link suffix: each file needs its own. */
+  showSlug?: boolean;
+  disabled?: boolean;
+  /** The slug error the server gave for this file (SLUG_TAKEN…). */
+  slugError?: string | null;
+}
+
+/** Whether the options can be sent: the slug, when given, follows SPEC §5. */
+export function uploadOptionsValid(options: UploadOptions): boolean {
+  const slug = options.slug.trim();
+  return slug === '' || checkSlug(slug) === null;
+}
+
+/**
+ * The options of one file share (SPEC §3): link suffix, remark, password, expiry, view
+ * limit and storage config. Controlled: every change is reported as a patch.
+ */
+export function FileOptionsFields(props: FileOptionsFieldsProps) {
+  const { value, onChange, storageChoices, showSlug = true, disabled, slugError } = props;
+  const { t } = useTranslation();
+  const slug = value.slug.trim();
+  const slugProblem = slug === '' ? null : checkSlug(slug);
+  const defaultChoice = storageChoices?.find((choice) => choice.isDefault);
+
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" verticalSpacing="xs">
+      {showSlug && (
+        <TextInput
+          label={t('upload.options.slug')}
+          placeholder={t('upload.options.slugPlaceholder')}
+          value={value.slug}
+          onChange={(event) => onChange({ slug: event.currentTarget.value })}
+          error={slugProblem ? t(`errors.${slugProblem}`) : slugError}
+          maxLength={LIMITS.slugMaxLength + 10}
+          autoComplete="off"
+          spellCheck={false}
+          disabled={disabled}
+        />
+      )}
+      <TextInput
+        label={t('upload.options.remark')}
+        placeholder={t('upload.options.remarkPlaceholder')}
+        value={value.remark}
+        onChange={(event) => onChange({ remark: event.currentTarget.value })}
+        maxLength={LIMITS.remarkMaxLength}
+        disabled={disabled}
+      />
+      <PasswordInput
+        label={t('upload.options.password')}
+        placeholder={t('upload.options.passwordPlaceholder')}
+        value={value.password}
+        onChange={(event) => onChange({ password: event.currentTarget.value })}
+        autoComplete="new-password"
+        disabled={disabled}
+        visibilityToggleButtonProps={{ 'aria-label': t('upload.options.togglePassword') }}
+      />
+      <NativeSelect
+        label={t('upload.options.expiry')}
+        value={String(value.expiresIn)}
+        onChange={(event) => onChange({ expiresIn: Number(event.currentTarget.value) })}
+        data={FILE_EXPIRY_CHOICES.map((choice) => ({
+          value: String(choice.hours),
+          label: t(`upload.expiry.${choice.id}`),
+        }))}
+        disabled={disabled}
+      />
+      <NumberInput
+        label={t('upload.options.maxViews')}
+        value={value.maxViews}
+        onChange={(next) => onChange({ maxViews: typeof next === 'number' ? next : 0 })}
+        min={0}
+        allowNegative={false}
+        allowDecimal={false}
+        clampBehavior="strict"
+        disabled={disabled}
+      />
+      {storageChoices && (
+        <NativeSelect
+          label={t('upload.options.storage')}
+          value={value.storageConfigId ?? ''}
+          onChange={(event) => onChange({ storageConfigId: event.currentTarget.value || null })}
+          data={[
+            {
+              value: '',
+              label: defaultChoice
+                ? t('upload.options.storageDefaultNamed', { name: defaultChoice.name })
+                : t('upload.options.storageDefault'),
+            },
+            ...storageChoices
+              .filter((choice) => !choice.isDefault)
+              .map((choice) => ({ value: choice.id, label: choice.name })),
+          ]}
+          disabled={disabled}
+        />
+      )}
+    </SimpleGrid>
+  );
+}

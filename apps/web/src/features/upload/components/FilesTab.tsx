@@ -1,0 +1,81 @@
+import { Stack } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatBytes } from '../../../lib/uploader/format';
+import type { UploadOptions } from '../../../lib/uploader/types';
+import type { StorageChoice } from '../api/get-storage-configs';
+import { useClipboardFiles } from '../hooks/use-clipboard-files';
+import { useUploadQueue } from '../hooks/use-upload-queue';
+import { DEFAULT_UPLOAD_OPTIONS } from '../lib/upload-options';
+import { DefaultOptionsPanel } from './DefaultOptionsPanel';
+import { UploadDropzone } from './UploadDropzone';
+import { UploadQueue } from './UploadQueue';
+
+export interface FilesTabProps {
+  maxBytes: number;
+  storageChoices: StorageChoice[] | null;
+  /** The tab is shown: only then does a paste add files. */
+  active: boolean;
+}
+
+/** The Files tab: drop, choose or paste files, set options, watch them upload. */
+export function FilesTab({ maxBytes, storageChoices, active }: FilesTabProps) {
+  const { t } = useTranslation();
+  const { state, store } = useUploadQueue(storageChoices);
+  const [defaults, setDefaults] = useState<UploadOptions>(DEFAULT_UPLOAD_OPTIONS);
+  const editable = state.items.filter(
+    (item) => (item.status === 'pending' && !item.queued) || item.status === 'error',
+  );
+
+  /** Refuses files over the limit by name (SPEC §4 max size shown and enforced before upload). */
+  const addFiles = (files: File[]): number => {
+    const accepted = files.filter((file) => file.size <= maxBytes);
+    for (const file of files.filter((candidate) => candidate.size > maxBytes)) {
+      notifications.show({
+        color: 'red',
+        title: t('upload.tooLargeTitle'),
+        message: t('upload.tooLarge', {
+          name: file.name,
+          size: formatBytes(file.size),
+          max: formatBytes(maxBytes),
+        }),
+      });
+    }
+    if (accepted.length > 0) {
+      store.add(accepted, defaults);
+    }
+    return accepted.length;
+  };
+
+  useClipboardFiles((files) => {
+    const added = addFiles(files);
+    if (added > 0) {
+      notifications.show({ color: 'blue', message: t('upload.pasted', { count: added }) });
+    }
+  }, active);
+
+  const applyToAll = () => {
+    store.applyToAll(defaults);
+    notifications.show({
+      color: 'teal',
+      message: t('upload.defaults.applied', { count: editable.length }),
+    });
+  };
+
+  return (
+    <Stack gap="md">
+      <UploadDropzone onFiles={addFiles} maxBytes={maxBytes} />
+      <DefaultOptionsPanel
+        value={defaults}
+        onChange={(patch) => setDefaults((old) => ({ ...old, ...patch }))}
+        onApply={applyToAll}
+        applicable={editable.length}
+        storageChoices={storageChoices}
+      />
+      {state.items.length > 0 && (
+        <UploadQueue state={state} store={store} storageChoices={storageChoices} />
+      )}
+    </Stack>
+  );
+}

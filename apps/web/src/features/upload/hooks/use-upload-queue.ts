@@ -1,0 +1,43 @@
+import { useWindowEvent } from '@mantine/hooks';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { UploadQueueStore } from '../../../lib/uploader/queue-store';
+import { uploadFile } from '../../../lib/uploader/upload-file';
+import type { StorageChoice } from '../api/get-storage-configs';
+import { rememberUpload } from '../lib/recent-uploads';
+
+/**
+ * The page's upload queue: its state, and the store to act on it. Uploads are cancelled
+ * when the page is left; the browser asks before closing a tab mid-upload.
+ */
+export function useUploadQueue(storageChoices: StorageChoice[] | null) {
+  const [store] = useState(() => new UploadQueueStore({ upload: uploadFile }));
+  const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
+  const uploading = state.items.some((item) => item.status === 'uploading');
+
+  useEffect(() => {
+    const defaultType = storageChoices?.find((choice) => choice.isDefault)?.storageType ?? null;
+    store.configure({
+      providerTypeOf: (configId) =>
+        configId === null
+          ? defaultType
+          : (storageChoices?.find((choice) => choice.id === configId)?.storageType ?? null),
+      onUploaded: (item, share) =>
+        rememberUpload({
+          slug: share.slug,
+          filename: share.filename || item.file.name,
+          size: share.size,
+          uploadedAt: share.created_at || new Date().toISOString(),
+        }),
+    });
+  }, [store, storageChoices]);
+
+  useEffect(() => () => store.dispose(), [store]);
+
+  useWindowEvent('beforeunload', (event: BeforeUnloadEvent) => {
+    if (uploading) {
+      event.preventDefault();
+    }
+  });
+
+  return { state, store };
+}

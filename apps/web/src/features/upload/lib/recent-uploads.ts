@@ -1,0 +1,63 @@
+import { LIMITS } from '@pastebox/contract/limits';
+import { safeStorage } from '../../../lib/storage-keys';
+
+/** localStorage key of the recent-uploads list (SPEC §2: latest 3). */
+export const RECENT_UPLOADS_KEY = 'recent_uploads';
+
+export interface RecentUpload {
+  slug: string;
+  filename: string;
+  size: number;
+  uploadedAt: string;
+}
+
+const listeners = new Set<() => void>();
+let cache: { raw: string | null; list: RecentUpload[] } = { raw: null, list: [] };
+
+function isRecentUpload(value: unknown): value is RecentUpload {
+  const item = value as Partial<RecentUpload> | null;
+  return typeof item?.slug === 'string' && typeof item.filename === 'string';
+}
+
+function parseList(raw: string | null): RecentUpload[] {
+  try {
+    const parsed = JSON.parse(raw ?? '[]') as unknown;
+    return Array.isArray(parsed) ? parsed.filter(isRecentUpload) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The stored list, newest first; the same array until storage changes (for useSyncExternalStore). */
+export function readRecentUploads(): RecentUpload[] {
+  const raw = safeStorage.get(RECENT_UPLOADS_KEY);
+  if (raw === cache.raw) {
+    return cache.list;
+  }
+  cache = { raw, list: parseList(raw) };
+  return cache.list;
+}
+
+function write(list: RecentUpload[]): void {
+  if (list.length === 0) {
+    safeStorage.remove(RECENT_UPLOADS_KEY);
+  } else {
+    safeStorage.set(RECENT_UPLOADS_KEY, JSON.stringify(list));
+  }
+  listeners.forEach((listener) => listener());
+}
+
+/** Puts an upload first, dropping an older entry for the same slug and all beyond 3. */
+export function rememberUpload(upload: RecentUpload): void {
+  const others = readRecentUploads().filter((item) => item.slug !== upload.slug);
+  write([upload, ...others].slice(0, LIMITS.recentUploads));
+}
+
+export function clearRecentUploads(): void {
+  write([]);
+}
+
+export function subscribeRecentUploads(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
