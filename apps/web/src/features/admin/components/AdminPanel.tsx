@@ -5,6 +5,7 @@ import { Navigate, useNavigate, useParams } from 'react-router';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { allowedModules, DEFAULT_ADMIN_MODULE, type AdminModule } from '../modules';
 import { ModuleView } from './ModuleView';
+import { NoPermissionNotice } from './NoPermissionNotice';
 import { PanelLayout } from './layout/PanelLayout';
 
 /**
@@ -26,7 +27,8 @@ export function AdminPanel() {
         id: 'admin-no-permission',
         color: 'orange',
         title: t('admin.noPermissionTitle'),
-        message: t('admin.noPermission'),
+        autoClose: 10_000,
+        message: <NoPermissionNotice />,
       });
       void navigate('/', { replace: true });
     }
