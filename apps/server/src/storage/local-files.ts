@@ -32,10 +32,16 @@ export async function streamToTempFile(
     ...(options.declaredSize !== undefined ? { exact: options.declaredSize } : {}),
     ...(options.md5 ? { md5: true } : {}),
   });
+  const out = fs.createWriteStream(tempPath, { flags: 'wx' });
   try {
-    await pipeline(body, meter, fs.createWriteStream(tempPath, { flags: 'wx' }));
+    await pipeline(body, meter, out);
     assertDeclaredSize(options.declaredSize, meter.bytes);
   } catch (error) {
+    // The file is opened asynchronously: a pipeline that fails early could otherwise
+    // remove the name before the open creates it, leaving the temp file behind.
+    if (!out.closed) {
+      await new Promise<void>((resolve) => out.once('close', () => resolve()));
+    }
     await fsp.rm(tempPath, { force: true });
     throw error;
   }
