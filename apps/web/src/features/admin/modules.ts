@@ -77,10 +77,6 @@ export type AdminModule = (typeof ADMIN_MODULES)[number];
 /** The admin's landing module (SPEC §2: the module defaults to dashboard). */
 export const DEFAULT_ADMIN_MODULE: AdminModuleId = 'dashboard';
 
-export function isAdminModuleId(value: string | undefined): value is AdminModuleId {
-  return ADMIN_MODULE_IDS.some((id) => id === value);
-}
-
 /**
  * The modules a caller may open (SPEC §6): everything for the admin; for a key user only
  * text-management, file-management and mount-management, each behind its permission.

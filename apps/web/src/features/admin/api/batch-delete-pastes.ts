@@ -12,6 +12,7 @@ export function batchDeletePastes(ids: string[]): Promise<{ deleted: number }> {
   });
 }
 
+/** Deletes several shares; the lists refresh whether it worked or not. */
 export function useBatchDeletePastes() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -11,6 +11,7 @@ export function changeAdminAccount(body: ChangePasswordBody): Promise<{ username
   return apiRequest<{ username: string }>('/admin/change-password', { method: 'POST', body });
 }
 
+/** The account update as a mutation; the caller signs out on success. */
 export function useChangeAdminAccount() {
   return useMutation({ mutationFn: changeAdminAccount });
 }

@@ -10,6 +10,7 @@ export function clearExpiredPastes(): Promise<{ deleted: number }> {
   });
 }
 
+/** Clears expired shares and refreshes the lists. */
 export function useClearExpiredPastes() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -8,6 +8,7 @@ export function createApiKey(body: CreateApiKeyBody): Promise<ApiKeyItem> {
   return apiRequest<ApiKeyItem>('/admin/api-keys', { method: 'POST', body });
 }
 
+/** Creates a key and refreshes the key list. */
 export function useCreateApiKey() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -7,6 +7,7 @@ export function deleteApiKey(id: string): Promise<unknown> {
   return apiRequest<unknown>(`/admin/api-keys/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 
+/** Deletes a key and refreshes the key list. */
 export function useDeleteApiKey() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -9,6 +9,7 @@ export function deletePaste(id: string): Promise<{ deleted: number }> {
   });
 }
 
+/** Deletes one share and refreshes the lists. */
 export function useDeletePaste() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -9,6 +9,7 @@ export function getAdminSession(): Promise<AdminTokenInfo> {
   return apiRequest<AdminTokenInfo>('/test/admin-token');
 }
 
+/** The signed-in admin's name; idle for key users. */
 export function useAdminSession(enabled: boolean) {
   return useQuery({
     queryKey: ADMIN_SESSION_KEY,

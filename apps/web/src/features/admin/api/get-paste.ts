@@ -9,6 +9,7 @@ export function getPaste(id: string): Promise<PasteDetail> {
   return apiRequest<PasteDetail>(`${pastesBasePath()}/${encodeURIComponent(id)}`);
 }
 
+/** Always refetched on open: the dialogs must show the current content. */
 export function pasteQueryOptions(authType: string, id: string) {
   return queryOptions({
     queryKey: [...MANAGED_PASTES_KEY, 'detail', authType, id],

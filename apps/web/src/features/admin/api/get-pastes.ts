@@ -30,6 +30,7 @@ export async function getPastes({ page, search }: PastesPageParams): Promise<Pas
   return apiRequest<PasteList>(`${base}?${query.toString()}`);
 }
 
+/** Keyed by auth type too, so an admin and a key user never share cached pages. */
 export function pastesQueryOptions(authType: string, params: PastesPageParams) {
   return queryOptions({
     queryKey: [...MANAGED_PASTES_KEY, 'list', authType, params],

@@ -20,6 +20,7 @@ export async function logout(): Promise<void> {
   }
 }
 
+/** Logout as a mutation, for the sidebar button. */
 export function useLogout() {
   return useMutation({ mutationFn: logout });
 }

@@ -11,6 +11,7 @@ export function updateApiKey(id: string, body: UpdateApiKeyBody): Promise<ApiKey
   });
 }
 
+/** Saves a key and refreshes the key list. */
 export function useUpdateApiKey() {
   const queryClient = useQueryClient();
   return useMutation({

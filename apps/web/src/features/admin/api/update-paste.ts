@@ -11,6 +11,7 @@ export function updatePaste(id: string, body: UpdatePasteBody): Promise<PasteDet
   });
 }
 
+/** Saves a share and refreshes the lists and details. */
 export function useUpdatePaste() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -5,6 +5,7 @@ import { KeyActions, type KeyActionHandlers } from './KeyActions';
 import { KeyExpiry, KeyLastUsed, PermissionBadges } from './KeyBadges';
 import { KeyValue } from './KeyValue';
 
+/** One key as a table row (wide screens). */
 export function KeyRow({ item, ...actions }: KeyActionHandlers & { item: ApiKeyItem }) {
   return (
     <Table.Tr>

@@ -31,6 +31,7 @@ export interface KeyFormValues {
 /** i18n keys of the problems found, per field. */
 export type KeyFormErrors = Partial<Record<keyof KeyFormValues, string>>;
 
+/** Defaults for a new key: text permission, 30 days, base path /. */
 export function newKeyValues(): KeyFormValues {
   return {
     name: '',
@@ -45,6 +46,7 @@ export function newKeyValues(): KeyFormValues {
   };
 }
 
+/** Editing starts from the key as it is, its expiry kept. */
 export function editKeyValues(item: ApiKeyItem): KeyFormValues {
   return {
     name: item.name,
@@ -93,6 +95,7 @@ function expiresAt(values: KeyFormValues, now: Date): string | null {
   return keyExpiryToIso(choice, now, Number(values.customDays));
 }
 
+/** The POST body; a custom key only when the switch is on. */
 export function toCreateBody(values: KeyFormValues, now: Date): CreateApiKeyBody {
   return {
     name: values.name.trim(),

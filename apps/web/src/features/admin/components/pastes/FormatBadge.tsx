@@ -2,6 +2,7 @@ import { Badge } from '@mantine/core';
 import type { PasteFormat } from '@pastebox/contract/schemas/paste';
 import { useTranslation } from 'react-i18next';
 
+/** Markdown or plain text, as a small badge. */
 export function FormatBadge({ format }: { format: PasteFormat }) {
   const { t } = useTranslation();
   return (

@@ -14,6 +14,7 @@ interface PasteRowProps extends PasteActionHandlers {
   onToggle: () => void;
 }
 
+/** One share as a table row (wide screens). */
 export function PasteRow({ paste, selected, onToggle, ...actions }: PasteRowProps) {
   const { t } = useTranslation();
   const creator = useCreatorName(paste.created_by);

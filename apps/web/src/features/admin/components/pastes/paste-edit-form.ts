@@ -19,6 +19,7 @@ export interface PasteEditValues {
 /** Translation keys of the problems the form reports before anything is sent. */
 export type PasteEditErrors = Partial<Record<keyof PasteEditValues, string>>;
 
+/** The form starts from the share as it is; expiry and password are kept unless changed. */
 export function initialEditValues(paste: PasteDetail): PasteEditValues {
   return {
     content: paste.content,

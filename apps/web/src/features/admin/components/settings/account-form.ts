@@ -44,6 +44,7 @@ export function validateAccountForm(values: AccountFormValues): AccountFormError
   return errors;
 }
 
+/** The POST body: only the fields the admin filled in. */
 export function toChangePasswordBody(values: AccountFormValues): ChangePasswordBody {
   const newUsername = values.newUsername.trim();
   return {
