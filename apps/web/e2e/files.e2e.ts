@@ -1,0 +1,148 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listFiles, uploadViaApi } from './support/api';
+import { launchBrowser, newContext, screenshot } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+import { visible } from './support/ui';
+
+const MARKDOWN_FILE = {
+  name: 'notes.md',
+  mimeType: 'text/markdown',
+  buffer: Buffer.from('# Meeting notes\n\n- decide\n- ship\n'),
+};
+
+function bigFile(name: string, mib: number) {
+  return { name, mimeType: 'application/octet-stream', buffer: Buffer.alloc(mib * 1024 * 1024, 7) };
+}
+
+/** Polls until `done` is true, noting whether an upload was ever seen in progress. */
+async function watchProgress(page: Page, done: () => Promise<boolean>): Promise<boolean> {
+  let sawProgress = false;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if ((await page.getByRole('progressbar').count()) > 0) {
+      sawProgress = true;
+    }
+    if (await done()) {
+      return sawProgress;
+    }
+    await page.waitForTimeout(50);
+  }
+  throw new Error('upload did not finish in time');
+}
+
+describe('file shares in the browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let token: string;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    token = await server.adminToken();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('uploads two files with a password, shows progress, and a stranger previews one', async () => {
+    const context = await newContext(browser, {
+      baseUrl: server.baseUrl,
+      language: 'en-US',
+      theme: 'light',
+      adminToken: token,
+    });
+    const page = await context.newPage();
+    await page.goto('/upload');
+    await (await visible(page, page.getByText('Default options'))).click();
+    await (await visible(page, page.getByPlaceholder('No password'))).fill('pw-123');
+    await page
+      .locator('input[type=file]')
+      .setInputFiles([MARKDOWN_FILE, bigFile('archive.bin', 12)]);
+    await visible(page, page.getByText('2 files'));
+    await screenshot(page, 'upload-queue-en-US-light');
+    await page.getByRole('button', { name: 'Upload all' }).click();
+    const sawProgress = await watchProgress(page, () =>
+      page.getByText('2 of 2 uploaded').isVisible(),
+    );
+    expect(sawProgress).toBe(true);
+    await screenshot(page, 'upload-done-en-US-light');
+
+    const files = await listFiles(server.baseUrl, token);
+    expect(files.map((f) => f.filename).sort()).toEqual(['archive.bin', 'notes.md']);
+    const notes = files.find((f) => f.filename === 'notes.md')!;
+    await context.close();
+
+    const stranger = await (
+      await newContext(browser, { baseUrl: server.baseUrl, language: 'zh-CN', theme: 'dark' })
+    ).newPage();
+    await stranger.goto(`/file/${notes.slug}`);
+    const password = await visible(stranger, stranger.locator('input[type=password]'));
+    await password.fill('wrong');
+    await password.press('Enter');
+    await visible(stranger, stranger.getByText('密码错误'));
+    await password.fill('pw-123');
+    await password.press('Enter');
+    await visible(stranger, stranger.locator('h1', { hasText: 'Meeting notes' }));
+    await screenshot(stranger, 'file-markdown-preview-zh-CN-dark');
+    await stranger.context().close();
+  });
+
+  it('a file limited to one view downloads once, and is refused the second time', async () => {
+    const { slug } = await uploadViaApi(
+      server.baseUrl,
+      token,
+      { name: '报告 final.txt', type: 'text/plain', body: 'quarterly numbers' },
+      { max_views: '1' },
+    );
+    const context = await newContext(browser, {
+      baseUrl: server.baseUrl,
+      language: 'en-US',
+      theme: 'dark',
+    });
+    const page = await context.newPage();
+    await page.goto(`/file/${slug}`);
+    await visible(page, page.getByText('quarterly numbers'));
+    await screenshot(page, 'file-text-preview-en-US-dark');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('报告 final.txt');
+
+    const second = await (
+      await newContext(browser, { baseUrl: server.baseUrl, language: 'en-US' })
+    ).newPage();
+    await second.goto(`/file/${slug}`);
+    await visible(second, second.getByText('No views left'));
+    await screenshot(second, 'file-used-up-en-US-light');
+    expect([404, 410]).toContain(
+      (await fetch(`${server.baseUrl}/api/file-download/${slug}`)).status,
+    );
+    await second.context().close();
+    await context.close();
+  });
+
+  it('cancelling a large upload midway leaves no record', async () => {
+    const context = await newContext(browser, {
+      baseUrl: server.baseUrl,
+      language: 'en-US',
+      adminToken: token,
+    });
+    const page = await context.newPage();
+    await page.goto('/upload');
+    await page.locator('input[type=file]').setInputFiles([bigFile('huge.bin', 45)]);
+    await (await visible(page, page.getByRole('button', { name: 'Upload huge.bin' }))).click();
+    await visible(page, page.getByRole('progressbar'));
+    await page.getByRole('button', { name: 'Cancel the upload of huge.bin' }).click();
+    await visible(page, page.getByRole('button', { name: 'Retry huge.bin' }));
+    await screenshot(page, 'upload-cancelled-en-US-light');
+    await expect
+      .poll(
+        async () => (await listFiles(server.baseUrl, token)).some((f) => f.filename === 'huge.bin'),
+        { timeout: 15_000 },
+      )
+      .toBe(false);
+    await context.close();
+  });
+});
