@@ -7,7 +7,9 @@ import { useAuth } from '../../../lib/auth/use-auth';
 // The panel is the only place that signs people in, so it composes the auth feature's form.
 import { LoginScreen } from '../../auth/components/LoginScreen';
 import { ADMIN_SESSION_KEY } from '../api/get-admin-session';
+import { MANAGED_FILES_KEY } from '../api/file-scope';
 import { API_KEYS_KEY } from '../api/get-api-keys';
+import { STORAGE_CONFIGS_KEY } from '../api/get-storage-configs';
 import { MANAGED_PASTES_KEY } from '../api/paste-scope';
 import { AdminPanel } from './AdminPanel';
 
@@ -23,7 +25,13 @@ export function AdminPage() {
 
   useEffect(() => {
     if (authType === 'none') {
-      for (const queryKey of [MANAGED_PASTES_KEY, API_KEYS_KEY, ADMIN_SESSION_KEY]) {
+      for (const queryKey of [
+        MANAGED_PASTES_KEY,
+        MANAGED_FILES_KEY,
+        STORAGE_CONFIGS_KEY,
+        API_KEYS_KEY,
+        ADMIN_SESSION_KEY,
+      ]) {
         queryClient.removeQueries({ queryKey });
       }
     }

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { ComingSoon } from '../../../components/ComingSoon';
 import { usePageTitle } from '../../../lib/use-page-title';
 import type { AdminModule } from '../modules';
+import { FilesModule } from './files/FilesModule';
 import { KeysModule } from './keys/KeysModule';
 import { PastesModule } from './pastes/PastesModule';
 import { SettingsModule } from './settings/SettingsModule';
@@ -18,8 +19,9 @@ export function ModuleView({ module }: { module: AdminModule }) {
       return <KeysModule title={title} />;
     case 'settings':
       return <SettingsModule title={title} />;
-    case 'dashboard':
     case 'file-management':
+      return <FilesModule title={title} />;
+    case 'dashboard':
     case 'storage-config':
     case 'mount-management':
       return <ComingSoon title={title} />;

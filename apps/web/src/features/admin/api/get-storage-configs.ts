@@ -1,0 +1,21 @@
+import type { StorageConfigItem } from '@pastebox/contract/schemas/storage-config';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+/** Root of the storage-config query keys: mutations invalidate through it. */
+export const STORAGE_CONFIGS_KEY = ['storage-configs'] as const;
+
+/** GET /api/s3-configs: every config with its usage; keys masked (admin only). */
+export function getStorageConfigs(): Promise<StorageConfigItem[]> {
+  return apiRequest<StorageConfigItem[]>('/s3-configs');
+}
+
+export const storageConfigsQueryOptions = queryOptions({
+  queryKey: STORAGE_CONFIGS_KEY,
+  queryFn: getStorageConfigs,
+});
+
+/** The config list; `enabled` lets a caller skip it (key users may not read it). */
+export function useStorageConfigs(enabled = true) {
+  return useQuery({ ...storageConfigsQueryOptions, enabled });
+}

@@ -1,0 +1,24 @@
+import { Badge } from '@mantine/core';
+import type { FileShare } from '@pastebox/contract/schemas/file';
+import { useTranslation } from 'react-i18next';
+import { DateText } from '../DateText';
+
+/** "Expired" (also when out of views) in red, "Never" in grey, otherwise the instant. */
+export function FileExpiry({ file }: { file: FileShare }) {
+  const { t } = useTranslation();
+  if (file.expired) {
+    return (
+      <Badge color="red" variant="light" size="sm" style={{ minWidth: 'max-content' }}>
+        {t('files.expired')}
+      </Badge>
+    );
+  }
+  if (!file.expires_at) {
+    return (
+      <Badge color="gray" variant="light" size="sm" style={{ minWidth: 'max-content' }}>
+        {t('common.never')}
+      </Badge>
+    );
+  }
+  return <DateText iso={file.expires_at} withTime />;
+}

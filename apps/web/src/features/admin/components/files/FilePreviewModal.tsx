@@ -1,0 +1,151 @@
+import {
+  Alert,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@mantine/core';
+import type { FileShare } from '@pastebox/contract/schemas/file';
+import { IconDownload, IconExternalLink, IconPencil, IconQrcode } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CopyTextButton } from '../../../../components/CopyButton';
+import { appUrl } from '../../../../lib/backend';
+import { errorMessage } from '../../../../lib/error-message';
+import { formatBytes } from '../../../../lib/uploader/format';
+import { useFile } from '../../api/get-file';
+import { visitLinkUrl } from '../../api/get-file-preview-text';
+import { useCreatorName } from '../../hooks/use-creator-name';
+import { formatDateTime } from '../../utils/format';
+import { FileExpiry } from './FileExpiry';
+import { FilePreviewBody } from './FilePreviewBody';
+import { viewsText } from './file-kind';
+import { useStorageName } from './use-storage-name';
+
+interface FilePreviewModalProps {
+  fileId: string | null;
+  onClose: () => void;
+  onEdit: (id: string) => void;
+  onQr: (file: FileShare) => void;
+}
+
+/** A share's metadata and its preview, loaded fresh so the visit links are valid. */
+export function FilePreviewModal({ fileId, onClose, onEdit, onQr }: FilePreviewModalProps) {
+  const { t } = useTranslation();
+  const file = useFile(fileId);
+  return (
+    <Modal
+      opened={fileId !== null}
+      onClose={onClose}
+      title={
+        <Text fw={600} truncate maw="60vw">
+          {file.data?.filename ?? t('files.preview')}
+        </Text>
+      }
+      size="xl"
+    >
+      {file.isPending && (
+        <Center py="xl">
+          <Loader aria-label={t('common.loading')} />
+        </Center>
+      )}
+      {file.isError && (
+        <Alert color="red" variant="light" role="alert">
+          {errorMessage(t, file.error)}
+        </Alert>
+      )}
+      {file.data && (
+        <FileDetails
+          file={file.data}
+          onEdit={() => onEdit(file.data.id)}
+          onQr={() => onQr(file.data)}
+        />
+      )}
+    </Modal>
+  );
+}
+
+function FileDetails({
+  file,
+  onEdit,
+  onQr,
+}: {
+  file: FileShare;
+  onEdit: () => void;
+  onQr: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const creator = useCreatorName(file.created_by);
+  const storage = useStorageName(file.s3_config_id, file.provider_type);
+  const link = appUrl(`/file/${file.slug}`);
+  return (
+    <Stack gap="md">
+      <FilePreviewBody file={file} />
+      <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs" verticalSpacing="xs">
+        <Meta label={t('files.columns.size')}>{formatBytes(file.size)}</Meta>
+        <Meta label={t('files.type')}>{file.mimetype || '—'}</Meta>
+        <Meta label={t('files.columns.storage')}>{storage}</Meta>
+        <Meta label={t('files.columns.createdAt')}>
+          {formatDateTime(file.created_at, i18n.language)}
+        </Meta>
+        <Meta label={t('files.columns.expiresAt')}>
+          <FileExpiry file={file} />
+        </Meta>
+        <Meta label={t('files.columns.views')}>{viewsText(file)}</Meta>
+        <Meta label={t('files.password')}>
+          {file.has_password ? t('files.passwordProtected') : t('files.noPassword')}
+        </Meta>
+        <Meta label={t('files.columns.creator')}>{creator}</Meta>
+        <Meta label={t('files.columns.remark')}>{file.remark || '—'}</Meta>
+      </SimpleGrid>
+      <Text size="sm" ff="monospace" truncate title={link}>
+        {link}
+      </Text>
+      <Group justify="flex-end" gap="xs">
+        <CopyTextButton text={link}>{t('files.copyLink')}</CopyTextButton>
+        <Button variant="default" leftSection={<IconQrcode size={16} />} onClick={onQr}>
+          {t('files.qr')}
+        </Button>
+        <Button variant="default" leftSection={<IconPencil size={16} />} onClick={onEdit}>
+          {t('common.edit')}
+        </Button>
+        {file.downloadUrl && (
+          <Button
+            component="a"
+            variant="default"
+            href={visitLinkUrl(file.downloadUrl)}
+            leftSection={<IconDownload size={16} />}
+          >
+            {t('common.download')}
+          </Button>
+        )}
+        <Button
+          component="a"
+          href={link}
+          target="_blank"
+          rel="noreferrer"
+          leftSection={<IconExternalLink size={16} />}
+        >
+          {t('files.open')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function Meta({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={0} style={{ minWidth: 0 }}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" component="div" truncate>
+        {children}
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,85 @@
+import { Checkbox, Table, Text } from '@mantine/core';
+import type { FileShare } from '@pastebox/contract/schemas/file';
+import { useTranslation } from 'react-i18next';
+import { formatBytes } from '../../../../lib/uploader/format';
+import { useCreatorName } from '../../hooks/use-creator-name';
+import { DateText } from '../DateText';
+import { FileActions, type FileActionHandlers } from './FileActions';
+import { FileExpiry } from './FileExpiry';
+import { FileName } from './FileName';
+import { FileSlug } from './FileSlug';
+import { viewsText } from './file-kind';
+import { useStorageName } from './use-storage-name';
+
+interface FileRowProps extends FileActionHandlers {
+  file: FileShare;
+  selected: boolean;
+  onToggle: () => void;
+}
+
+/** One file share as a table row (wide screens). */
+export function FileRow({ file, selected, onToggle, ...actions }: FileRowProps) {
+  const { t } = useTranslation();
+  const creator = useCreatorName(file.created_by);
+  const storage = useStorageName(file.s3_config_id, file.provider_type);
+  return (
+    <Table.Tr bg={selected ? 'var(--mantine-primary-color-light)' : undefined}>
+      <Table.Td>
+        <Checkbox
+          aria-label={t('files.selectRow', { name: file.filename })}
+          checked={selected}
+          onChange={onToggle}
+        />
+      </Table.Td>
+      <Table.Td maw={240}>
+        <FileName filename={file.filename} mimetype={file.mimetype} />
+      </Table.Td>
+      <Table.Td maw={180}>
+        <FileSlug
+          slug={file.slug}
+          hasPassword={file.has_password}
+          pending={file.status === 'pending'}
+        />
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatBytes(file.size)}
+        </Text>
+      </Table.Td>
+      <Table.Td maw={140}>
+        <Text size="sm" truncate title={storage}>
+          {storage}
+        </Text>
+      </Table.Td>
+      <Table.Td maw={180}>
+        <Text
+          size="sm"
+          truncate
+          title={file.remark ?? undefined}
+          c={file.remark ? undefined : 'dimmed'}
+        >
+          {file.remark || '—'}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <FileExpiry file={file} />
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {viewsText(file)}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <DateText iso={file.created_at} />
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" truncate maw={140}>
+          {creator}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <FileActions file={file} {...actions} />
+      </Table.Td>
+    </Table.Tr>
+  );
+}

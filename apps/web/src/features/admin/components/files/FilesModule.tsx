@@ -1,0 +1,126 @@
+import { Alert, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { FileShare } from '@pastebox/contract/schemas/file';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { QrCodeDialog } from '../../../../components/QrCodeDialog';
+import { appUrl } from '../../../../lib/backend';
+import { errorMessage } from '../../../../lib/error-message';
+import { useFiles } from '../../api/get-files';
+import { useIsPhone } from '../../hooks/use-is-phone';
+import { ModuleHeader } from '../ModuleHeader';
+import { FileEditModal } from './FileEditModal';
+import { FilePreviewModal } from './FilePreviewModal';
+import { FilesEmpty } from './FilesEmpty';
+import { FilesTable } from './FilesTable';
+import { FilesToolbar } from './FilesToolbar';
+import { applyFileFilters, NO_FILE_FILTERS, type FileFilters } from './file-kind';
+import { useFileActions } from './use-file-actions';
+
+/** file-management: every file share for the admin, its own for a key user; 50 per request. */
+export function FilesModule({ title }: { title: string }) {
+  const { t } = useTranslation();
+  const [searchInput, setSearchInput] = useState('');
+  const [search] = useDebouncedValue(searchInput.trim(), 300);
+  const [filters, setFilters] = useState<FileFilters>(NO_FILE_FILTERS);
+  // The selection belongs to one search and filter: a batch only acts on rows in view.
+  const scope = `${search}:${filters.kind}:${filters.status}`;
+  const [selection, setSelection] = useState({ scope: '', ids: [] as string[] });
+  const [previewing, setPreviewing] = useState<string | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [qrFile, setQrFile] = useState<FileShare | null>(null);
+  const files = useFiles(search);
+  const actions = useFileActions();
+  const isPhone = useIsPhone();
+
+  const loaded = files.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = files.data?.pages.at(-1)?.pagination.total ?? 0;
+  const items = applyFileFilters(loaded, filters);
+  const visibleIds = new Set(items.map((item) => item.id));
+  const selected =
+    selection.scope === scope ? selection.ids.filter((id) => visibleIds.has(id)) : [];
+  const setSelected = (ids: string[]) => setSelection({ scope, ids });
+  const filtered = filters.kind !== 'all' || filters.status !== 'all';
+
+  return (
+    <Stack gap="md">
+      <ModuleHeader title={title} description={t('files.description')} />
+      <FilesToolbar
+        search={searchInput}
+        onSearchChange={setSearchInput}
+        filters={filters}
+        onFiltersChange={setFilters}
+        selectedCount={selected.length}
+        busy={actions.busy}
+        refreshing={files.isFetching && !files.isFetchingNextPage}
+        onRefresh={() => void files.refetch()}
+        onBatchDelete={() => actions.confirmBatchDelete(selected, () => setSelected([]))}
+      />
+      {files.isError && (
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">{errorMessage(t, files.error)}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void files.refetch()}>
+              {t('common.retry')}
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      <Paper withBorder={!isPhone || items.length === 0} radius="md">
+        {files.isPending ? (
+          <Center py={60}>
+            <Loader aria-label={t('common.loading')} />
+          </Center>
+        ) : items.length === 0 ? (
+          <FilesEmpty search={search} filtered={filtered} />
+        ) : (
+          <FilesTable
+            items={items}
+            selected={selected}
+            onSelectedChange={setSelected}
+            onPreview={setPreviewing}
+            onEdit={setEditing}
+            onQr={setQrFile}
+            onDelete={actions.confirmDelete}
+          />
+        )}
+      </Paper>
+      {total > 0 && (
+        <Group justify="space-between" gap="sm">
+          <Text size="sm" c="dimmed">
+            {filtered
+              ? t('files.loadedFiltered', { shown: items.length, loaded: loaded.length, total })
+              : t('files.loaded', { loaded: loaded.length, total })}
+          </Text>
+          {files.hasNextPage && (
+            <Button
+              variant="default"
+              loading={files.isFetchingNextPage}
+              onClick={() => void files.fetchNextPage()}
+            >
+              {t('files.loadMore')}
+            </Button>
+          )}
+        </Group>
+      )}
+      <FilePreviewModal
+        fileId={previewing}
+        onClose={() => setPreviewing(null)}
+        onEdit={(id) => {
+          setPreviewing(null);
+          setEditing(id);
+        }}
+        onQr={setQrFile}
+      />
+      <FileEditModal fileId={editing} onClose={() => setEditing(null)} />
+      <QrCodeDialog
+        opened={qrFile !== null}
+        onClose={() => setQrFile(null)}
+        url={qrFile ? appUrl(`/file/${qrFile.slug}`) : ''}
+        fileName={`pastebox-${qrFile?.slug ?? 'file'}`}
+        title={qrFile ? t('files.qrTitle', { name: qrFile.filename }) : undefined}
+      />
+    </Stack>
+  );
+}
