@@ -101,6 +101,7 @@ describe('queueReducer', () => {
     const error = new Error('slug taken');
     state = queueReducer(state, { type: 'fail', id: 'a', error });
     expect(state.items[0]).toMatchObject({ status: 'error', error, speed: null });
+    expect(state.items[0]?.failedOptions?.slug).toBe('');
     state = queueReducer(state, { type: 'setOptions', id: 'a', patch: { slug: 'other' } });
     state = queueReducer(state, { type: 'retry', id: 'a' });
     expect(state.items[0]).toMatchObject({

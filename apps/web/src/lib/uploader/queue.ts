@@ -19,6 +19,8 @@ export interface QueueItem {
   secondsLeft: number | null;
   result: FileShare | null;
   error: unknown;
+  /** The options the failed attempt used: a slug error applies only while the slug is unchanged. */
+  failedOptions: UploadOptions | null;
 }
 
 export interface QueueState {
@@ -61,6 +63,7 @@ function fresh(id: string, file: File, options: UploadOptions): QueueItem {
     secondsLeft: null,
     result: null,
     error: null,
+    failedOptions: null,
   };
 }
 
@@ -153,6 +156,7 @@ export function queueReducer(state: QueueState, action: QueueAction): QueueState
         speed: null,
         secondsLeft: null,
         error: action.error,
+        failedOptions: item.options,
       }));
     case 'retry':
       return update(state, action.id, (item) =>

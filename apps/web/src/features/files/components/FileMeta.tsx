@@ -52,7 +52,7 @@ export function FileMeta({ file }: { file: PublicFile }) {
       ? t('file.meta.unlimitedViews')
       : left === 0
         ? t('file.meta.noViewsLeft')
-        : t('file.meta.viewsLeft', { count: left });
+        : String(left);
   return (
     <Group gap="lg" style={{ rowGap: 6 }}>
       <MetaItem icon={<IconDatabase size={15} aria-hidden />} label={t('file.meta.size')}>

@@ -30,12 +30,12 @@ export const storageChoicesQueryOptions = queryOptions({
 });
 
 /**
- * The storage configs to choose from, or null when the visitor may not list them (the
- * list is the admin's; a key is refused): then the select is hidden and the server uses
- * the default config.
+ * The storage configs to choose from, or null for an API key: SPEC §6 keeps the list
+ * (GET /api/s3-configs answers 403 ADMIN_REQUIRED to keys), so the select is hidden and
+ * the server uses the default config. Also null while loading or if the call fails.
  */
 export function useStorageChoices(): StorageChoice[] | null {
-  const signedIn = useAuth().authType !== 'none';
-  const query = useQuery({ ...storageChoicesQueryOptions, enabled: signedIn });
-  return signedIn && query.data && query.data.length > 0 ? query.data : null;
+  const admin = useAuth().authType === 'admin';
+  const query = useQuery({ ...storageChoicesQueryOptions, enabled: admin });
+  return admin && query.data && query.data.length > 0 ? query.data : null;
 }

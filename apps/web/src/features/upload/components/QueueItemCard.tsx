@@ -1,19 +1,9 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Collapse,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  ThemeIcon,
-  Tooltip,
-} from '@mantine/core';
+import { Badge, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconAdjustments, IconFile, IconPlayerPlay, IconRefresh, IconX } from '@tabler/icons-react';
+import { IconFile } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
+import { isUploadError } from '../../../lib/uploader/errors';
 import { formatBytes } from '../../../lib/uploader/format';
 import type { QueueItem } from '../../../lib/uploader/queue';
 import type { UploadQueueStore } from '../../../lib/uploader/queue-store';
@@ -21,6 +11,7 @@ import { fileFingerprint, resumeStore } from '../../../lib/uploader/resume-store
 import { uploadErrorMessage } from '../../../lib/uploader/upload-error-message';
 import type { StorageChoice } from '../api/get-storage-configs';
 import { FileOptionsFields, uploadOptionsValid } from './FileOptionsFields';
+import { QueueItemActions } from './QueueItemActions';
 import { QueueItemProgress } from './QueueItemProgress';
 import { UploadedLinks } from './UploadedLinks';
 
@@ -32,7 +23,21 @@ const STATUS_COLORS = {
   uploading: 'blue',
   success: 'teal',
   error: 'red',
+  cancelled: 'gray',
 } as const;
+
+type StatusKey = keyof typeof STATUS_COLORS;
+
+/** The badge of a file: its SPEC §4 state, with "waiting" and "cancelled" told apart. */
+function statusKeyOf(item: QueueItem): StatusKey {
+  if (item.status === 'pending' && item.queued) {
+    return 'queued';
+  }
+  if (item.status === 'error' && isUploadError(item.error, 'cancelled')) {
+    return 'cancelled';
+  }
+  return item.status;
+}
 
 export interface QueueItemCardProps {
   item: QueueItem;
@@ -44,13 +49,16 @@ export interface QueueItemCardProps {
 export function QueueItemCard({ item, store, storageChoices }: QueueItemCardProps) {
   const { t } = useTranslation();
   const name = item.file.name;
+  const slugRefused =
+    item.error instanceof ApiError && item.error.key !== null && SLUG_ERRORS.has(item.error.key);
+  // The refusal stands only for the slug it was about; the field shows it, not a second line.
   const slugError =
-    item.error instanceof ApiError && item.error.key && SLUG_ERRORS.has(item.error.key)
+    slugRefused && item.failedOptions?.slug === item.options.slug
       ? uploadErrorMessage(t, item.error)
       : null;
   const [optionsOpen, options] = useDisclosure(false);
   const editable = (item.status === 'pending' && !item.queued) || item.status === 'error';
-  const statusKey = item.status === 'pending' && item.queued ? 'queued' : item.status;
+  const statusKey = statusKeyOf(item);
   const resumable =
     item.status === 'pending' && resumeStore.get(fileFingerprint(item.file)) !== null;
   const valid = uploadOptionsValid(item.options);
@@ -81,84 +89,34 @@ export function QueueItemCard({ item, store, storageChoices }: QueueItemCardProp
             <Badge variant="light" color={STATUS_COLORS[statusKey]} size="sm">
               {t(`upload.queue.status.${statusKey}`)}
             </Badge>
-            {editable && (
-              <Tooltip label={t('upload.queue.options', { name })}>
-                <ActionIcon
-                  variant={optionsOpen ? 'light' : 'subtle'}
-                  color="gray"
-                  onClick={options.toggle}
-                  aria-label={t('upload.queue.options', { name })}
-                  aria-expanded={optionsOpen}
-                >
-                  <IconAdjustments size={18} />
-                </ActionIcon>
-              </Tooltip>
-            )}
-            {item.status === 'pending' && !item.queued && (
-              <Button
-                size="compact-sm"
-                leftSection={<IconPlayerPlay size={14} />}
-                onClick={() => store.start([item.id])}
-                disabled={!valid}
-                aria-label={t('upload.queue.startFile', { name })}
-              >
-                {t('upload.queue.start')}
-              </Button>
-            )}
-            {item.status === 'error' && (
-              <Button
-                size="compact-sm"
-                variant="light"
-                leftSection={<IconRefresh size={14} />}
-                onClick={() => store.retry(item.id)}
-                disabled={!valid}
-                aria-label={t('upload.queue.retryFile', { name })}
-              >
-                {t('upload.queue.retry')}
-              </Button>
-            )}
-            {(item.status === 'uploading' || item.queued) && (
-              <Button
-                size="compact-sm"
-                variant="light"
-                color="red"
-                onClick={() => store.cancel(item.id)}
-                aria-label={t('upload.queue.cancelFile', { name })}
-              >
-                {t('upload.queue.cancel')}
-              </Button>
-            )}
-            {item.status !== 'uploading' && !item.queued && (
-              <Tooltip label={t('upload.queue.remove', { name })}>
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  onClick={() => store.remove(item.id)}
-                  aria-label={t('upload.queue.remove', { name })}
-                >
-                  <IconX size={18} />
-                </ActionIcon>
-              </Tooltip>
-            )}
+            <QueueItemActions
+              item={item}
+              store={store}
+              editable={editable}
+              valid={valid}
+              optionsOpen={optionsOpen}
+              onToggleOptions={options.toggle}
+            />
           </Group>
         </Group>
         {item.status === 'uploading' && <QueueItemProgress item={item} />}
         {item.status === 'success' && item.result && (
           <UploadedLinks slug={item.result.slug} filename={name} />
         )}
-        {item.status === 'error' && (
+        {item.status === 'error' && !slugRefused && (
           <Text size="sm" c="red" role="alert">
             {uploadErrorMessage(t, item.error)}
           </Text>
         )}
-        <Collapse in={editable && (optionsOpen || slugError !== null)}>
+        {/* Rendered only when open: a long queue keeps no hidden inputs around. */}
+        {editable && (optionsOpen || slugRefused) && (
           <FileOptionsFields
             value={item.options}
             onChange={(patch) => store.setOptions(item.id, patch)}
             storageChoices={storageChoices}
             slugError={slugError}
           />
-        </Collapse>
+        )}
       </Stack>
     </Paper>
   );
