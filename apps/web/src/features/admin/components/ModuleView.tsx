@@ -6,6 +6,7 @@ import { FilesModule } from './files/FilesModule';
 import { KeysModule } from './keys/KeysModule';
 import { PastesModule } from './pastes/PastesModule';
 import { SettingsModule } from './settings/SettingsModule';
+import { StorageModule } from './storage/StorageModule';
 
 /** The open module, titled "<module> - Pastebox" (SPEC §2). */
 export function ModuleView({ module }: { module: AdminModule }) {
@@ -21,8 +22,9 @@ export function ModuleView({ module }: { module: AdminModule }) {
       return <SettingsModule title={title} />;
     case 'file-management':
       return <FilesModule title={title} />;
-    case 'dashboard':
     case 'storage-config':
+      return <StorageModule title={title} />;
+    case 'dashboard':
     case 'mount-management':
       return <ComingSoon title={title} />;
   }

@@ -1,0 +1,50 @@
+import { Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import type { StorageConfigItem } from '@pastebox/contract/schemas/storage-config';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../../lib/api-client';
+import { errorMessage } from '../../../../lib/error-message';
+import { useDeleteStorageConfig } from '../../api/delete-storage-config';
+
+/**
+ * Deleting a config, confirmed first. The server refuses the default and configs that
+ * files still use; that refusal is shown in a dialog of its own, since it asks for action.
+ */
+export function useConfirmDeleteStorage() {
+  const { t } = useTranslation();
+  const remove = useDeleteStorageConfig();
+
+  const refused = (config: StorageConfigItem, error: unknown) => {
+    const key = error instanceof ApiError ? error.key : undefined;
+    if (key === 'STORAGE_CONFIG_IN_USE' || key === 'STORAGE_CONFIG_IS_DEFAULT') {
+      modals.open({
+        title: t('storage.deleteRefusedTitle', { name: config.name }),
+        children: (
+          <Text size="sm" role="alert">
+            {errorMessage(t, error)}
+          </Text>
+        ),
+      });
+      return;
+    }
+    notifications.show({ color: 'red', title: t('common.error'), message: errorMessage(t, error) });
+  };
+
+  return (config: StorageConfigItem) =>
+    modals.openConfirmModal({
+      title: t('storage.deleteTitle'),
+      children: <Text size="sm">{t('storage.deleteConfirm', { name: config.name })}</Text>,
+      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        remove.mutate(config.id, {
+          onSuccess: () =>
+            notifications.show({
+              color: 'green',
+              message: t('storage.deleted', { name: config.name }),
+            }),
+          onError: (error) => refused(config, error),
+        }),
+    });
+}
