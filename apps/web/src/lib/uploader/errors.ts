@@ -40,6 +40,7 @@ const RETRYABLE: ReadonlySet<UploadErrorCode> = new Set([
   'storageHttp',
 ]);
 
+/** A failure of the browser side of an upload, with its SPEC §8 message code. */
 export class UploadError extends Error {
   constructor(
     readonly code: UploadErrorCode,

@@ -28,6 +28,7 @@ export async function getFileText(previewUrl: string, size: number): Promise<Fil
   return { text, truncated: size > bytes.byteLength };
 }
 
+/** The start of a text file for its preview; fetched once per visit link. */
 export function useFileText(previewUrl: string, size: number) {
   return useQuery(
     queryOptions({

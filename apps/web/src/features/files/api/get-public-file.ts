@@ -13,6 +13,7 @@ export function getPublicFile(slug: string): Promise<PublicFile> {
   return apiRequest<PublicFile>(`/public/files/${encodeURIComponent(slug)}`);
 }
 
+/** Query options for opening a share: read once, never refetched (each read is a view). */
 export function publicFileQueryOptions(slug: string) {
   return queryOptions({
     queryKey: publicFileQueryKey(slug),
@@ -25,6 +26,7 @@ export function publicFileQueryOptions(slug: string) {
   });
 }
 
+/** Opens the share at `slug` (see getPublicFile). */
 export function usePublicFile(slug: string) {
   return useQuery(publicFileQueryOptions(slug));
 }

@@ -104,7 +104,7 @@ export function QueueItemCard({ item, store, storageChoices }: QueueItemCardProp
           <UploadedLinks slug={item.result.slug} filename={name} />
         )}
         {item.status === 'error' && !slugRefused && (
-          <Text size="sm" c="red" role="alert">
+          <Text size="sm" c={statusKey === 'cancelled' ? 'dimmed' : 'red'} role="alert">
             {uploadErrorMessage(t, item.error)}
           </Text>
         )}

@@ -48,6 +48,8 @@ export function UrlUploadProgress({ state, filename, onAnother }: UrlUploadProgr
         variant="light"
         icon={<IconCircleCheck size={20} />}
         title={t('upload.url.doneTitle')}
+        // Without min-width 0 the body grows to the link's length and pushes the buttons out.
+        styles={{ body: { minWidth: 0 } }}
       >
         <Stack gap="xs">
           <UploadedLinks slug={state.share.slug} filename={filename} />

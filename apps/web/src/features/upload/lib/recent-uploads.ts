@@ -53,10 +53,12 @@ export function rememberUpload(upload: RecentUpload): void {
   write([upload, ...others].slice(0, LIMITS.recentUploads));
 }
 
+/** Empties the list (the trash button). */
 export function clearRecentUploads(): void {
   write([]);
 }
 
+/** Calls `listener` whenever the list changes in this tab. */
 export function subscribeRecentUploads(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
