@@ -20,7 +20,9 @@ export async function createRuntime(
   const logger = options.logger ?? pino({ level: config.LOG_LEVEL });
   const clock = options.clock ?? systemClock;
   const dataDir = path.resolve(config.DATA_DIR);
-  const { db, dialect } = openDatabase(config.DATABASE_URL, dataDir);
+  const { db, dialect } = openDatabase(config.DATABASE_URL, dataDir, (error) =>
+    logger.warn({ err: error }, 'an idle database connection was closed by the server'),
+  );
   try {
     await migrateToLatest(db);
   } catch (error) {

@@ -19,9 +19,16 @@ export interface DatabaseHandle {
  * Opens the metadata database: PostgreSQL for a postgres:// URL, otherwise SQLite
  * (a `sqlite:` URL, or DATA_DIR/pastebox.db) in WAL mode.
  */
-export function openDatabase(databaseUrl: string | undefined, dataDir: string): DatabaseHandle {
+export function openDatabase(
+  databaseUrl: string | undefined,
+  dataDir: string,
+  onPoolError: (error: Error) => void = () => undefined,
+): DatabaseHandle {
   if (databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl)) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    // An idle client dropped by the server (restart, failover, a terminated backend) emits
+    // 'error' on the pool; unhandled, that would crash the process. The pool replaces it.
+    pool.on('error', onPoolError);
     return {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
       dialect: 'postgres',
