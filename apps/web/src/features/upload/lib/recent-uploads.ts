@@ -58,8 +58,17 @@ export function clearRecentUploads(): void {
   write([]);
 }
 
-/** Calls `listener` whenever the list changes in this tab. */
+/** Calls `listener` whenever the list changes, in this tab or another one. */
 export function subscribeRecentUploads(listener: () => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === RECENT_UPLOADS_KEY || event.key === null) {
+      listener();
+    }
+  };
   listeners.add(listener);
-  return () => listeners.delete(listener);
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
 }
