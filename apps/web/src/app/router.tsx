@@ -24,17 +24,11 @@ export const router = createBrowserRouter([
       },
       {
         path: 'admin',
-        lazy: () =>
-          import('../features/admin/components/AdminPage').then((m) => ({
-            Component: m.AdminPage,
-          })),
+        lazy: () => import('./pages/AdminRoute').then((m) => ({ Component: m.AdminRoute })),
       },
       {
         path: 'admin/:module',
-        lazy: () =>
-          import('../features/admin/components/AdminPage').then((m) => ({
-            Component: m.AdminPage,
-          })),
+        lazy: () => import('./pages/AdminRoute').then((m) => ({ Component: m.AdminRoute })),
       },
       {
         path: 'paste/:slug',

@@ -2,9 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import { act } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authStore } from '../../../lib/auth/auth-store';
-import { renderWithProviders } from '../../../test/render';
-import { AdminPage } from './AdminPage';
+import { authStore } from '../../lib/auth/auth-store';
+import { renderWithProviders } from '../../test/render';
+import { AdminRoute } from './AdminRoute';
 
 function envelope(data: unknown) {
   return new Response(JSON.stringify({ code: 200, message: 'OK', data, success: true }), {
@@ -38,8 +38,8 @@ async function renderAt(route: string) {
     <>
       <Routes>
         <Route path="/" element={<p>home page</p>} />
-        <Route path="/admin" element={<AdminPage />} />
-        <Route path="/admin/:module" element={<AdminPage />} />
+        <Route path="/admin" element={<AdminRoute />} />
+        <Route path="/admin/:module" element={<AdminRoute />} />
       </Routes>
       <Location />
     </>,
@@ -63,7 +63,7 @@ afterEach(() => {
   authStore.signOut();
 });
 
-describe('AdminPage', () => {
+describe('AdminRoute', () => {
   it('shows the login screen to a visitor who is not signed in', async () => {
     await renderAt('/admin/settings');
     expect(screen.getByRole('heading', { name: 'Sign in to Pastebox' })).toBeInTheDocument();

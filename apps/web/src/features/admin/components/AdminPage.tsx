@@ -1,11 +1,9 @@
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AUTH_EVENTS } from '../../../lib/auth/auth-store';
 import { useAuth } from '../../../lib/auth/use-auth';
-// The panel is the only place that signs people in, so it composes the auth feature's form.
-import { LoginScreen } from '../../auth/components/LoginScreen';
 import { ADMIN_SESSION_KEY } from '../api/get-admin-session';
 import { MANAGED_FILES_KEY } from '../api/file-scope';
 import { API_KEYS_KEY } from '../api/get-api-keys';
@@ -16,9 +14,10 @@ import { AdminPanel } from './AdminPanel';
 /**
  * /admin and /admin/:module. It follows the auth state (SPEC §4, §8): whenever the user
  * signs out — by hand, after an account update, or because a 401 ended the session — the
- * login screen takes the panel's place and the cached admin data is dropped.
+ * `signIn` screen takes the panel's place and the cached admin data is dropped. The app
+ * layer passes the auth feature's login screen in (features do not import each other).
  */
-export function AdminPage() {
+export function AdminPage({ signIn }: { signIn: ReactNode }) {
   const { t } = useTranslation();
   const { authType } = useAuth();
   const queryClient = useQueryClient();
@@ -51,5 +50,5 @@ export function AdminPage() {
     };
   }, [t]);
 
-  return authType === 'none' ? <LoginScreen /> : <AdminPanel />;
+  return authType === 'none' ? signIn : <AdminPanel />;
 }
