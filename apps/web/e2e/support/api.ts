@@ -26,10 +26,12 @@ export async function uploadViaApi(
 export async function listFiles(
   baseUrl: string,
   token: string,
-): Promise<{ filename: string; slug: string }[]> {
+): Promise<{ filename: string; slug: string; s3_config_id: string }[]> {
   const res = await fetch(`${baseUrl}/api/admin/files?limit=50`, {
     headers: { authorization: `Bearer ${token}` },
   });
-  const body = (await res.json()) as { data: { items: { filename: string; slug: string }[] } };
+  const body = (await res.json()) as {
+    data: { items: { filename: string; slug: string; s3_config_id: string }[] };
+  };
   return body.data.items;
 }
