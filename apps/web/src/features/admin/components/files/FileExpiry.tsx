@@ -3,8 +3,11 @@ import type { FileShare } from '@pastebox/contract/schemas/file';
 import { useTranslation } from 'react-i18next';
 import { DateText } from '../DateText';
 
-/** "Expired" (also when out of views) in red, "Never" in grey, otherwise the instant. */
-export function FileExpiry({ file }: { file: FileShare }) {
+/**
+ * "Expired" (also when out of views) in red, "Never" in grey, otherwise the instant; `compact`
+ * shows the date only (the time on hover) for the narrow table column.
+ */
+export function FileExpiry({ file, compact = false }: { file: FileShare; compact?: boolean }) {
   const { t } = useTranslation();
   if (file.expired) {
     return (
@@ -20,5 +23,5 @@ export function FileExpiry({ file }: { file: FileShare }) {
       </Badge>
     );
   }
-  return <DateText iso={file.expires_at} withTime />;
+  return <DateText iso={file.expires_at} withTime={!compact} />;
 }

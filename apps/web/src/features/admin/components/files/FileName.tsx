@@ -1,4 +1,4 @@
-import { Group, Text, ThemeIcon } from '@mantine/core';
+import { Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import {
   IconFile,
   IconFileText,
@@ -21,17 +21,31 @@ const KIND_ICONS: Record<FileKind, { icon: Icon; color: string }> = {
   other: { icon: IconFile, color: 'gray' },
 };
 
+interface FileNameProps {
+  filename: string;
+  mimetype: string;
+  /** Shown small under the name (the table has no remark column of its own). */
+  remark?: string | null;
+}
+
 /** The file's name after an icon for its type; long names are cut, the full one on hover. */
-export function FileName({ filename, mimetype }: { filename: string; mimetype: string }) {
+export function FileName({ filename, mimetype, remark }: FileNameProps) {
   const { icon: KindIcon, color } = KIND_ICONS[fileKindOf(filename, mimetype)];
   return (
     <Group gap={8} wrap="nowrap" style={{ minWidth: 0 }}>
       <ThemeIcon variant="light" color={color} size={28} radius="md" aria-hidden>
         <KindIcon size={16} stroke={1.7} />
       </ThemeIcon>
-      <Text size="sm" fw={500} truncate title={`${filename} · ${mimetype}`}>
-        {filename}
-      </Text>
+      <Stack gap={0} style={{ minWidth: 0 }}>
+        <Text size="sm" fw={500} truncate title={`${filename} · ${mimetype}`}>
+          {filename}
+        </Text>
+        {remark && (
+          <Text size="xs" c="dimmed" truncate title={remark}>
+            {remark}
+          </Text>
+        )}
+      </Stack>
     </Group>
   );
 }

@@ -31,49 +31,35 @@ export function FileRow({ file, selected, onToggle, ...actions }: FileRowProps) 
           onChange={onToggle}
         />
       </Table.Td>
-      <Table.Td maw={240}>
-        <FileName filename={file.filename} mimetype={file.mimetype} />
+      <Table.Td maw={220}>
+        <FileName filename={file.filename} mimetype={file.mimetype} remark={file.remark} />
       </Table.Td>
-      <Table.Td maw={180}>
+      <Table.Td maw={160}>
         <FileSlug
           slug={file.slug}
           hasPassword={file.has_password}
           pending={file.status === 'pending'}
         />
       </Table.Td>
-      <Table.Td>
+      <Table.Td maw={150}>
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
           {formatBytes(file.size)}
         </Text>
-      </Table.Td>
-      <Table.Td maw={140}>
-        <Text size="sm" truncate title={storage}>
+        <Text size="xs" c="dimmed" truncate title={storage}>
           {storage}
         </Text>
       </Table.Td>
-      <Table.Td maw={180}>
-        <Text
-          size="sm"
-          truncate
-          title={file.remark ?? undefined}
-          c={file.remark ? undefined : 'dimmed'}
-        >
-          {file.remark || '—'}
-        </Text>
-      </Table.Td>
       <Table.Td>
-        <FileExpiry file={file} />
+        <FileExpiry file={file} compact />
       </Table.Td>
       <Table.Td>
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
           {viewsText(file)}
         </Text>
       </Table.Td>
-      <Table.Td>
+      <Table.Td maw={160}>
         <DateText iso={file.created_at} />
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm" truncate maw={140}>
+        <Text size="xs" c="dimmed" truncate title={creator}>
           {creator}
         </Text>
       </Table.Td>

@@ -52,21 +52,20 @@ export function FilesTable({ items, selected, onSelectedChange, ...rowActions }:
     );
   }
   return (
-    <Table.ScrollContainer minWidth={1180} type="native">
+    <Table.ScrollContainer minWidth={940} type="native">
       <Table verticalSpacing="sm" highlightOnHover>
-        <Table.Thead>
+        <Table.Thead style={{ whiteSpace: 'nowrap' }}>
           <Table.Tr>
             <Table.Th w={40}>{selectAll}</Table.Th>
-            <Table.Th>{t('files.columns.filename')}</Table.Th>
+            <Table.Th>{t('files.columns.fileRemark')}</Table.Th>
             <Table.Th>{t('files.columns.slug')}</Table.Th>
-            <Table.Th>{t('files.columns.size')}</Table.Th>
-            <Table.Th>{t('files.columns.storage')}</Table.Th>
-            <Table.Th>{t('files.columns.remark')}</Table.Th>
+            <Table.Th>{t('files.columns.sizeStorage')}</Table.Th>
             <Table.Th>{t('files.columns.expiresAt')}</Table.Th>
             <Table.Th>{t('files.columns.views')}</Table.Th>
-            <Table.Th>{t('files.columns.createdAt')}</Table.Th>
-            <Table.Th>{t('files.columns.creator')}</Table.Th>
-            <Table.Th ta="right">{t('common.actions')}</Table.Th>
+            <Table.Th>{t('files.columns.createdBy')}</Table.Th>
+            <Table.Th ta="right" w={170}>
+              {t('common.actions')}
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
