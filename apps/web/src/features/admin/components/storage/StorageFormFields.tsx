@@ -189,6 +189,7 @@ export function StorageFormFields({
           placeholder={t('common.unlimited')}
           min={0}
           decimalScale={2}
+          hideControls
           allowNegative={false}
           value={values.capacity}
           error={errorText('capacity')}

@@ -1,4 +1,4 @@
-import { Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Table } from '@mantine/core';
 import type { StorageConfigItem } from '@pastebox/contract/schemas/storage-config';
 import { useTranslation } from 'react-i18next';
 import { useIsPhone } from '../../hooks/use-is-phone';
@@ -41,9 +41,7 @@ export function StorageList({ items, ...actions }: StorageListProps) {
               </Group>
               <StorageUsage config={config} />
               <Group justify="space-between" wrap="nowrap" gap="xs">
-                <Text size="xs" c="dimmed">
-                  {t('storage.columns.createdAt')} <DateText iso={config.created_at} />
-                </Text>
+                <DateText iso={config.created_at} />
                 <StorageActions config={config} {...actions} />
               </Group>
             </Stack>

@@ -1,4 +1,4 @@
-import { Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import type { StorageConfigItem } from '@pastebox/contract/schemas/storage-config';
@@ -18,12 +18,19 @@ export function useConfirmDeleteStorage() {
   const refused = (config: StorageConfigItem, error: unknown) => {
     const key = error instanceof ApiError ? error.key : undefined;
     if (key === 'STORAGE_CONFIG_IN_USE' || key === 'STORAGE_CONFIG_IS_DEFAULT') {
-      modals.open({
+      const modalId = modals.open({
         title: t('storage.deleteRefusedTitle', { name: config.name }),
         children: (
-          <Text size="sm" role="alert">
-            {errorMessage(t, error)}
-          </Text>
+          <Stack gap="md">
+            <Text size="sm" role="alert">
+              {errorMessage(t, error)}
+            </Text>
+            <Group justify="flex-end">
+              <Button data-autofocus onClick={() => modals.close(modalId)}>
+                {t('common.close')}
+              </Button>
+            </Group>
+          </Stack>
         ),
       });
       return;
