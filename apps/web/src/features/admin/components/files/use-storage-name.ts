@@ -1,12 +1,20 @@
+import { STORAGE_PROVIDERS } from '@pastebox/contract/schemas/storage-config';
+import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../../../lib/auth/use-auth';
 import { useStorageConfigs } from '../../api/get-storage-configs';
 
 /**
  * The storage config's name for the admin; key users may not list configs, so they see
- * the provider type the share carries.
+ * the provider the share carries ("Local disk", "MinIO"…).
  */
 export function useStorageName(configId: string, providerType: string): string {
+  const { t } = useTranslation();
   const { authType } = useAuth();
   const configs = useStorageConfigs(authType === 'admin');
-  return configs.data?.find((config) => config.id === configId)?.name ?? providerType;
+  const name = configs.data?.find((config) => config.id === configId)?.name;
+  if (name) {
+    return name;
+  }
+  const known = STORAGE_PROVIDERS.find((provider) => provider === providerType);
+  return known ? t(`storage.providers.${known}`) : providerType;
 }
