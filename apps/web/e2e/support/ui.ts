@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { screenshot } from './browser';
 import { E2E_ADMIN } from './server';
 
 /** Waits until `locator` is visible, polling (the app renders asynchronously). */
@@ -8,7 +9,13 @@ export async function visible(
   selector: Parameters<Page['locator']>[0] | ReturnType<Page['locator']>,
 ) {
   const locator = typeof selector === 'string' ? page.locator(selector) : selector;
-  await expect.poll(() => locator.first().isVisible(), { timeout: 30_000 }).toBe(true);
+  try {
+    await expect.poll(() => locator.first().isVisible(), { timeout: 30_000 }).toBe(true);
+  } catch (error) {
+    // A picture of the page as it was is the quickest way to see why.
+    await screenshot(page, `failure-${Date.now()}`).catch(() => undefined);
+    throw new Error(`Not visible on ${page.url()}: ${String(locator)}`, { cause: error });
+  }
   return locator.first();
 }
 
