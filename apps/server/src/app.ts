@@ -16,6 +16,7 @@ import { authRoutes } from './modules/auth/routes';
 import { fileRoutes } from './modules/files/routes';
 import { pasteRoutes } from './modules/pastes/routes';
 import { systemRoutes } from './modules/system/routes';
+import { systemSettingsRoutes } from './modules/system-settings/routes';
 import { storageConfigRoutes } from './modules/storage-configs/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { urlUploadRoutes } from './modules/url-upload/routes';
@@ -75,6 +76,7 @@ export function buildApp(deps: AppDeps) {
   const api = createRouter();
   api.use('*', resolvePrincipal);
   api.route('/', systemRoutes);
+  api.route('/', systemSettingsRoutes);
   api.route('/', authRoutes);
   api.route('/', apiKeyRoutes);
   api.route('/', pasteRoutes);
