@@ -2,8 +2,9 @@ import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ModuleHeader } from '../ModuleHeader';
 import { AccountForm } from './AccountForm';
+import { SystemSettingsForm } from './SystemSettingsForm';
 
-/** settings (admin only): the admin account update of SPEC §3 and §5. */
+/** settings (admin only): the admin account update and the system settings of SPEC §3 and §5. */
 export function SettingsModule({ title }: { title: string }) {
   const { t } = useTranslation();
   return (
@@ -20,6 +21,19 @@ export function SettingsModule({ title }: { title: string }) {
             </Text>
           </Stack>
           <AccountForm />
+        </Stack>
+      </Paper>
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={640}>
+        <Stack gap="lg">
+          <Stack gap={4}>
+            <Title order={2} size="h4">
+              {t('settings.system.title')}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('settings.system.description')}
+            </Text>
+          </Stack>
+          <SystemSettingsForm />
         </Stack>
       </Paper>
     </Stack>
