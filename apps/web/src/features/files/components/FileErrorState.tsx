@@ -1,80 +1,24 @@
-import { Button, Center, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import {
-  IconAlertTriangle,
-  IconClockX,
-  IconEyeOff,
-  IconFileUnknown,
-  IconHome,
-  IconRefresh,
-} from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/error-message';
-
-interface StateCopy {
-  icon: ReactNode;
-  title: string;
-  body: string;
-  color: string;
-}
+import { ShareErrorState } from '../../../components/ShareErrorState';
 
 /** Not found, expired, out of views, or any other failure — always with a way home. */
 export function FileErrorState({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t } = useTranslation();
-  const key = error instanceof ApiError ? error.key : null;
-  const notFound: StateCopy = {
-    icon: <IconFileUnknown size={28} />,
-    title: t('file.state.notFoundTitle'),
-    body: t('file.state.notFoundBody'),
-    color: 'gray',
+  const texts = {
+    notFoundTitle: t('file.state.notFoundTitle'),
+    notFoundBody: t('file.state.notFoundBody'),
+    expiredTitle: t('file.state.expiredTitle'),
+    expiredBody: t('file.state.expiredBody'),
+    viewLimitTitle: t('file.state.viewLimitTitle'),
+    viewLimitBody: t('file.state.viewLimitBody'),
+    errorTitle: t('file.state.errorTitle'),
   };
-  const known: Record<string, StateCopy> = {
-    FILE_NOT_FOUND: notFound,
-    NOT_FOUND: notFound,
-    SHARE_EXPIRED: {
-      icon: <IconClockX size={28} />,
-      title: t('file.state.expiredTitle'),
-      body: t('file.state.expiredBody'),
-      color: 'orange',
-    },
-    VIEW_LIMIT_REACHED: {
-      icon: <IconEyeOff size={28} />,
-      title: t('file.state.viewLimitTitle'),
-      body: t('file.state.viewLimitBody'),
-      color: 'orange',
-    },
-  };
-  const copy: StateCopy = (key && known[key]) || {
-    icon: <IconAlertTriangle size={28} />,
-    title: t('file.state.errorTitle'),
-    body: errorMessage(t, error),
-    color: 'red',
-  };
-  const retryable = !key || !(key in known);
-
   return (
-    <Center py={{ base: 'md', sm: 60 }}>
-      <Paper withBorder radius="md" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={480} role="alert">
-        <Stack align="center" ta="center" gap="sm">
-          <ThemeIcon size={56} radius="xl" variant="light" color={copy.color}>
-            {copy.icon}
-          </ThemeIcon>
-          <Title order={3}>{copy.title}</Title>
-          <Text c="dimmed">{copy.body}</Text>
-          <Group mt="sm" justify="center">
-            {retryable && (
-              <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={onRetry}>
-                {t('common.retry')}
-              </Button>
-            )}
-            <Button component={Link} to="/" leftSection={<IconHome size={16} />}>
-              {t('common.backHome')}
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
-    </Center>
+    <ShareErrorState
+      error={error}
+      onRetry={onRetry}
+      texts={texts}
+      notFoundKeys={['FILE_NOT_FOUND', 'NOT_FOUND']}
+    />
   );
 }

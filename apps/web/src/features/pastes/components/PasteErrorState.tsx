@@ -1,78 +1,24 @@
-import { Button, Center, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import {
-  IconClockX,
-  IconEyeOff,
-  IconFileUnknown,
-  IconAlertTriangle,
-  IconHome,
-  IconRefresh,
-} from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/error-message';
-
-interface StateCopy {
-  icon: ReactNode;
-  title: string;
-  body: string;
-  color: string;
-}
+import { ShareErrorState } from '../../../components/ShareErrorState';
 
 /** Not found, expired, out of views, or any other failure — always with a way home. */
 export function PasteErrorState({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t } = useTranslation();
-  const key = error instanceof ApiError ? error.key : null;
-  const known: Record<string, StateCopy> = {
-    PASTE_NOT_FOUND: {
-      icon: <IconFileUnknown size={28} />,
-      title: t('paste.state.notFoundTitle'),
-      body: t('paste.state.notFoundBody'),
-      color: 'gray',
-    },
-    SHARE_EXPIRED: {
-      icon: <IconClockX size={28} />,
-      title: t('paste.state.expiredTitle'),
-      body: t('paste.state.expiredBody'),
-      color: 'orange',
-    },
-    VIEW_LIMIT_REACHED: {
-      icon: <IconEyeOff size={28} />,
-      title: t('paste.state.viewLimitTitle'),
-      body: t('paste.state.viewLimitBody'),
-      color: 'orange',
-    },
+  const texts = {
+    notFoundTitle: t('paste.state.notFoundTitle'),
+    notFoundBody: t('paste.state.notFoundBody'),
+    expiredTitle: t('paste.state.expiredTitle'),
+    expiredBody: t('paste.state.expiredBody'),
+    viewLimitTitle: t('paste.state.viewLimitTitle'),
+    viewLimitBody: t('paste.state.viewLimitBody'),
+    errorTitle: t('paste.state.errorTitle'),
   };
-  const copy: StateCopy = (key && known[key]) || {
-    icon: <IconAlertTriangle size={28} />,
-    title: t('paste.state.errorTitle'),
-    body: errorMessage(t, error),
-    color: 'red',
-  };
-  const retryable = !key || !(key in known);
-
   return (
-    <Center py={{ base: 'md', sm: 60 }}>
-      <Paper withBorder radius="md" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={480} role="alert">
-        <Stack align="center" ta="center" gap="sm">
-          <ThemeIcon size={56} radius="xl" variant="light" color={copy.color}>
-            {copy.icon}
-          </ThemeIcon>
-          <Title order={3}>{copy.title}</Title>
-          <Text c="dimmed">{copy.body}</Text>
-          <Group mt="sm" justify="center">
-            {retryable && (
-              <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={onRetry}>
-                {t('common.retry')}
-              </Button>
-            )}
-            <Button component={Link} to="/" leftSection={<IconHome size={16} />}>
-              {t('common.backHome')}
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
-    </Center>
+    <ShareErrorState
+      error={error}
+      onRetry={onRetry}
+      texts={texts}
+      notFoundKeys={['PASTE_NOT_FOUND']}
+    />
   );
 }
