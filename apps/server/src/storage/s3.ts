@@ -4,10 +4,8 @@ import {
   GetObjectCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
-  PutObjectCommand,
   type S3Client,
 } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
 import { type Readable } from 'node:stream';
 import {
   InvalidRangeError,
@@ -36,13 +34,9 @@ import {
 } from './s3-client';
 import { S3Multipart } from './s3-multipart';
 import { S3Presigner } from './s3-presign';
-import { assertDeclaredSize, MeteredStream, stripQuotes } from './streams';
+import { streamPut } from './s3-put';
+import { stripQuotes } from './streams';
 
-/** S3 refuses a single PUT over 5 GiB; larger known sizes go through multipart too. */
-const SINGLE_PUT_MAX = 5 * 1024 ** 3;
-/** lib-storage Upload for bodies of unknown size: memory ≈ part size × queue size. */
-const UPLOAD_PART_BYTES = 8 * 1024 * 1024;
-const UPLOAD_QUEUE = 3;
 const DELETE_BATCH = 1000;
 
 /**
@@ -165,61 +159,14 @@ export class S3Driver implements StorageDriver {
     }
   }
 
-  /**
-   * Streams the body: one PutObject when the size is known (≤ 5 GiB), otherwise
-   * lib-storage's Upload, which sends parts as they fill and never holds the whole file.
-   */
+  /** Streams the body into the object; see streamPut for how sizes are handled. */
   async put(key: string, body: Readable, options: PutOptions = {}): Promise<PutResult> {
-    const meter = new MeteredStream(options.size !== undefined ? { exact: options.size } : {});
-    // The SDK does not notice when its body stream fails (too long, too short, the source
-    // erroring): the request would wait for bytes that never come. So a body error aborts
-    // the request, and that error is the one reported.
-    const abort = new AbortController();
-    let bodyError: unknown = null;
-    meter.once('error', (error) => {
-      bodyError = error;
-      abort.abort(error);
-    });
-    body.once('error', (error) => meter.destroy(error));
-    const params = {
-      Bucket: this.options.bucket,
-      Key: this.full(key),
-      Body: body.pipe(meter),
-      ...(options.contentType ? { ContentType: options.contentType } : {}),
-    };
-    try {
-      const etag = await this.send(params, options.size, abort);
-      assertDeclaredSize(options.size, meter.bytes);
-      return { size: meter.bytes, etag };
-    } catch (error) {
-      throw bodyError ?? error;
-    }
-  }
-
-  /**
-   * One PutObject when the size is known (≤ 5 GiB), otherwise lib-storage's Upload, which
-   * sends parts as they fill and never holds the whole file.
-   */
-  private async send(
-    params: { Bucket: string; Key: string; Body: Readable; ContentType?: string },
-    size: number | undefined,
-    abort: AbortController,
-  ): Promise<string | null> {
-    if (size !== undefined && size <= SINGLE_PUT_MAX) {
-      const out = await this.client.send(new PutObjectCommand({ ...params, ContentLength: size }), {
-        abortSignal: abort.signal,
-      });
-      return stripQuotes(out.ETag);
-    }
-    const upload = new Upload({
-      client: this.client,
-      params,
-      partSize: UPLOAD_PART_BYTES,
-      queueSize: UPLOAD_QUEUE,
-      leavePartsOnError: false,
-      abortController: abort,
-    });
-    return stripQuotes((await upload.done()).ETag);
+    return streamPut(
+      this.client,
+      { bucket: this.options.bucket, key: this.full(key) },
+      body,
+      options,
+    );
   }
 
   /** DeleteObjects in batches of 1000 (the S3 limit); missing keys are not errors. */

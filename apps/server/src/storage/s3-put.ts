@@ -1,0 +1,77 @@
+import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import type { Readable } from 'node:stream';
+import type { PutOptions, PutResult } from './driver';
+import { assertDeclaredSize, MeteredStream, stripQuotes } from './streams';
+
+/** S3 refuses a single PUT over 5 GiB; larger known sizes go through multipart too. */
+const SINGLE_PUT_MAX = 5 * 1024 ** 3;
+/** lib-storage Upload for bodies of unknown size: memory ≈ part size × queue size. */
+const UPLOAD_PART_BYTES = 8 * 1024 * 1024;
+const UPLOAD_QUEUE = 3;
+
+interface PutTarget {
+  bucket: string;
+  /** The full object key, default folder included. */
+  key: string;
+}
+
+/**
+ * Streams the body into one object: one PutObject when the size is known (≤ 5 GiB),
+ * otherwise lib-storage's Upload, which sends parts as they fill and never holds the whole
+ * file. A body longer or shorter than its declared size fails the put.
+ */
+export async function streamPut(
+  client: S3Client,
+  target: PutTarget,
+  body: Readable,
+  options: PutOptions = {},
+): Promise<PutResult> {
+  const meter = new MeteredStream(options.size !== undefined ? { exact: options.size } : {});
+  // The SDK does not notice when its body stream fails (too long, too short, the source
+  // erroring): the request would wait for bytes that never come. So a body error aborts
+  // the request, and that error is the one reported.
+  const abort = new AbortController();
+  let bodyError: unknown = null;
+  meter.once('error', (error) => {
+    bodyError = error;
+    abort.abort(error);
+  });
+  body.once('error', (error) => meter.destroy(error));
+  const params = {
+    Bucket: target.bucket,
+    Key: target.key,
+    Body: body.pipe(meter),
+    ...(options.contentType ? { ContentType: options.contentType } : {}),
+  };
+  try {
+    const etag = await send(client, params, options.size, abort);
+    assertDeclaredSize(options.size, meter.bytes);
+    return { size: meter.bytes, etag };
+  } catch (error) {
+    throw bodyError ?? error;
+  }
+}
+
+async function send(
+  client: S3Client,
+  params: { Bucket: string; Key: string; Body: Readable; ContentType?: string },
+  size: number | undefined,
+  abort: AbortController,
+): Promise<string | null> {
+  if (size !== undefined && size <= SINGLE_PUT_MAX) {
+    const out = await client.send(new PutObjectCommand({ ...params, ContentLength: size }), {
+      abortSignal: abort.signal,
+    });
+    return stripQuotes(out.ETag);
+  }
+  const upload = new Upload({
+    client,
+    params,
+    partSize: UPLOAD_PART_BYTES,
+    queueSize: UPLOAD_QUEUE,
+    leavePartsOnError: false,
+    abortController: abort,
+  });
+  return stripQuotes((await upload.done()).ETag);
+}
