@@ -1,7 +1,6 @@
-import { Anchor, Badge, Group, Tooltip } from '@mantine/core';
-import { IconLock } from '@tabler/icons-react';
+import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { ShareSlug } from '../ShareSlug';
 
 interface FileSlugProps {
   slug: string;
@@ -12,34 +11,14 @@ interface FileSlugProps {
 /** The link suffix to /file/{slug}, a lock for a password, a badge while still uploading. */
 export function FileSlug({ slug, hasPassword, pending }: FileSlugProps) {
   const { t } = useTranslation();
+  const lockLabel = hasPassword ? t('files.passwordProtected') : null;
   return (
-    <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-      <Anchor
-        component={Link}
-        to={`/file/${slug}`}
-        ff="monospace"
-        size="sm"
-        style={{ whiteSpace: 'nowrap' }}
-        truncate
-      >
-        {slug}
-      </Anchor>
-      {hasPassword && (
-        <Tooltip label={t('files.passwordProtected')}>
-          <IconLock
-            size={15}
-            stroke={1.8}
-            aria-label={t('files.passwordProtected')}
-            color="var(--mantine-color-orange-6)"
-            style={{ flexShrink: 0 }}
-          />
-        </Tooltip>
-      )}
+    <ShareSlug slug={slug} to={`/file/${slug}`} lockLabel={lockLabel}>
       {pending && (
         <Badge size="xs" variant="light" color="yellow" style={{ flexShrink: 0 }}>
           {t('files.pending')}
         </Badge>
       )}
-    </Group>
+    </ShareSlug>
   );
 }
