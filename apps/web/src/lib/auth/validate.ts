@@ -1,6 +1,6 @@
 import { LIMITS } from '@pastebox/contract/limits';
 import type { AdminTokenInfo, ApiKeyInfo } from '@pastebox/contract/schemas/auth';
-import { apiRequest } from '../api-client';
+import { ApiError, apiRequest } from '../api-client';
 import { authStore } from './auth-store';
 
 /**
@@ -24,7 +24,13 @@ export async function validateAuth(force = false): Promise<boolean> {
       authStore.signInApiKey(current.apiKey ?? '', info.key_info, info.permissions);
     }
     return true;
-  } catch {
+  } catch (error) {
+    // Only an answer from the server fails the validation. A network error — offline, or
+    // the fetch aborted because the page is navigating away — says nothing about the
+    // credentials, and signing out then would clear them under the next page's feet.
+    if (!(error instanceof ApiError)) {
+      return true;
+    }
     if (authStore.get().authType !== 'none') {
       authStore.signOut('expired');
     }
