@@ -28,13 +28,25 @@ export async function loginAsAdmin(page: Page): Promise<void> {
   await visible(page, page.getByRole('button', { name: 'Log out' }));
 }
 
-/** Replaces the CodeMirror editor's content by typing into it. */
+/**
+ * Replaces the CodeMirror editor's content by typing into it, and checks it landed: on a
+ * slow machine the editor can still be settling (draft check, lazy extensions) right after
+ * the page loads, so typing is retried until the editor holds the text.
+ */
 export async function typeInEditor(page: Page, text: string): Promise<void> {
   const editor = await visible(page, page.locator('.cm-content'));
-  await editor.click();
-  await page.keyboard.press('Control+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(text);
+  const firstLine = text.split('\n')[0] ?? '';
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    await editor.click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Delete');
+    await page.keyboard.insertText(text);
+    await page.waitForTimeout(300);
+    if ((await editor.textContent())?.includes(firstLine)) {
+      return;
+    }
+  }
+  throw new Error('the editor did not keep the typed text');
 }
 
 /** Fills the share options form and creates the share; returns the share link. */
