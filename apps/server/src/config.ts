@@ -26,6 +26,25 @@ const configSchema = z.object({
     )
     .pipe(z.array(z.url({ message: 'must be a comma-separated list of origins' }))),
   TRUST_PROXY: booleanFromEnv.default(false),
+  /**
+   * How many proxies in front of the server append to X-Forwarded-For (with TRUST_PROXY).
+   * The client address is the entry that many hops from the right: never one the client wrote.
+   */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
+  /**
+   * Folders outside DATA_DIR that a `local` storage config may use, separated by commas
+   * (DESIGN §5). Empty: every local root stays inside DATA_DIR.
+   */
+  LOCAL_ROOTS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().startsWith('/', 'must be absolute paths, separated by commas'))),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ADMIN_USERNAME: z.string().min(1).max(100).optional(),
   ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),

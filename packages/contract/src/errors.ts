@@ -60,6 +60,20 @@ export const ERRORS = {
   VIEW_LIMIT_REACHED: { status: 410, message: 'The share has reached its view limit' },
 
   CONTENT_TOO_LARGE: { status: 413, message: 'Content too large' },
+  // Hardening (issue 7, DESIGN §5).
+  BODY_TOO_LARGE: { status: 413, message: 'The request body is too large' },
+  VISIT_LINK_USED_UP: {
+    status: 410,
+    message: 'This link has expired or served its share; open the share again',
+  },
+  LOCAL_ROOT_FORBIDDEN: {
+    status: 400,
+    message: 'A local storage folder must be inside the data directory or listed in LOCAL_ROOTS',
+  },
+  DATABASE_UNAVAILABLE: {
+    status: 503,
+    message: 'The database is unavailable or busy, try again in a moment',
+  },
   // Files and uploads (issue 3).
   FILE_NOT_FOUND: { status: 404, message: 'The file share does not exist' },
   UPLOAD_NOT_FOUND: { status: 404, message: 'The upload does not exist or has ended' },

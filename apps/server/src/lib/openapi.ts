@@ -1,7 +1,13 @@
-import { OpenAPIHono, type Hook } from '@hono/zod-openapi';
+import { OpenAPIHono, type Hook, type RouteConfig } from '@hono/zod-openapi';
 import { envelopeOf, errorEnvelope } from '@pastebox/contract/schemas/common';
 import type { z } from 'zod';
 import type { AppEnv } from '../context';
+import {
+  BODY_LIMIT_EXTENSION,
+  DEFAULT_BODY_BYTES,
+  limitBody,
+  type BodyAllowance,
+} from './body-limit';
 import { AppError } from './errors';
 
 /** A JSON request body for createRoute. */
@@ -47,7 +53,33 @@ const validationHook: Hook<unknown, AppEnv, string, unknown> = (result) => {
   }
 };
 
-/** A router for one module; every router shares the same validation hook. */
+/**
+ * Puts the body limit in front of a route that takes a body: the route's own
+ * `x-max-body-bytes`, else 1 MB. It runs after the route's own middleware (guards refuse
+ * first) and before the validators that read the body.
+ */
+function withBodyLimit(route: RouteConfig): RouteConfig {
+  if (!route.request?.body) {
+    return route;
+  }
+  const declared = (route[BODY_LIMIT_EXTENSION] as BodyAllowance | undefined) ?? DEFAULT_BODY_BYTES;
+  if (declared === 'streamed') {
+    return route;
+  }
+  const own = route.middleware ?? [];
+  return { ...route, middleware: [...(Array.isArray(own) ? own : [own]), limitBody(declared)] };
+}
+
+type RegisterRoute = (route: RouteConfig, handler: unknown, hook?: unknown) => unknown;
+
+/**
+ * A router for one module. Every router shares the validation hook, and every route it
+ * registers gets its body limit (DESIGN §5), so no route can forget one.
+ */
 export function createRouter() {
-  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const router = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const register = router.openapi as unknown as RegisterRoute;
+  (router as unknown as { openapi: RegisterRoute }).openapi = (route, handler, hook) =>
+    register(withBodyLimit(route), handler, hook);
+  return router;
 }

@@ -15,7 +15,7 @@ import { ok } from '../../../lib/envelope';
 import { adminSecurity, createRouter, jsonBody, okResponse } from '../../../lib/openapi';
 import { deletePaste, deletePastes, getPaste, listPastes, updatePaste } from '../management';
 import { sweepExpiredPastes } from '../service';
-import { adminScope, guardFirst, pasteBodyLimit } from './guards';
+import { adminScope, guardFirst, pasteBodyAllowance, pasteBodyLimit } from './guards';
 
 /** The admin's text management: every share (SPEC §7 admin/pastes). */
 export const adminPasteRoutes = createRouter()
@@ -91,6 +91,7 @@ export const adminPasteRoutes = createRouter()
       tags: ['Pastes'],
       summary: 'Change a share',
       security: adminSecurity,
+      ...pasteBodyAllowance,
       middleware: [guardFirst(adminScope), pasteBodyLimit] as const,
       request: { params: idParam, ...jsonBody(updatePasteBody) },
       responses: okResponse(pasteDetail),

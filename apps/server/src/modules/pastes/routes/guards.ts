@@ -1,8 +1,8 @@
 import { LIMITS } from '@pastebox/contract/limits';
 import type { Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { creatorOf, type AppEnv } from '../../../context';
+import { BODY_LIMIT_EXTENSION, limitBody } from '../../../lib/body-limit';
 import { AppError } from '../../../lib/errors';
 import { requireAdmin, requirePermission } from '../../auth/middleware';
 import type { PasteScope } from '../repo';
@@ -14,12 +14,11 @@ import type { PasteScope } from '../repo';
  */
 const PASTE_BODY_MAX_BYTES = LIMITS.pasteMaxBytes * 2 + 64 * 1024;
 
-export const pasteBodyLimit = bodyLimit({
-  maxSize: PASTE_BODY_MAX_BYTES,
-  onError: () => {
-    throw new AppError('CONTENT_TOO_LARGE');
-  },
-});
+/** Spread into a paste route that takes content: raises its body limit above the 1 MB default. */
+export const pasteBodyAllowance = { [BODY_LIMIT_EXTENSION]: PASTE_BODY_MAX_BYTES } as const;
+
+/** The paste routes' own limit, first in line, so a large body answers CONTENT_TOO_LARGE. */
+export const pasteBodyLimit = limitBody(PASTE_BODY_MAX_BYTES, 'CONTENT_TOO_LARGE');
 
 /** Runs a guard before the body is read, so a refused caller cannot make us buffer it. */
 export function guardFirst(guard: (c: Context<AppEnv>) => unknown) {

@@ -21,7 +21,7 @@ import {
 import { requirePermission } from '../../auth/middleware';
 import { openPaste, readRawPaste, unlockPaste, type Reader } from '../reading';
 import { createPaste } from '../service';
-import { guardFirst, pasteBodyLimit } from './guards';
+import { guardFirst, pasteBodyAllowance, pasteBodyLimit } from './guards';
 
 /** Public reads take credentials when sent: the owner reads without spending a view. */
 const optionalAuth: SecurityRequirements = [{}, ...keySecurity];
@@ -39,6 +39,7 @@ export const publicPasteRoutes = createRouter()
       tags: ['Pastes'],
       summary: 'Create a text share (admin, or an API key with text permission)',
       security: keySecurity,
+      ...pasteBodyAllowance,
       middleware: [guardFirst((c) => requirePermission(c, 'text')), pasteBodyLimit],
       request: jsonBody(createPasteBody),
       responses: okResponse(pasteDetail, 'Created', 201),

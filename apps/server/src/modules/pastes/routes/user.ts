@@ -9,7 +9,7 @@ import { pasteDetail, pasteList, updatePasteBody } from '@pastebox/contract/sche
 import { ok } from '../../../lib/envelope';
 import { createRouter, jsonBody, okResponse } from '../../../lib/openapi';
 import { deletePaste, deletePastes, getPaste, listPastes, updatePaste } from '../management';
-import { guardFirst, keyOwnerScope, pasteBodyLimit } from './guards';
+import { guardFirst, keyOwnerScope, pasteBodyAllowance, pasteBodyLimit } from './guards';
 
 const apiKeySecurity = [{ ApiKey: [] }];
 
@@ -68,6 +68,7 @@ export const userPasteRoutes = createRouter()
       tags: ['Pastes'],
       summary: "Change one of the calling key's shares",
       security: apiKeySecurity,
+      ...pasteBodyAllowance,
       middleware: [guardFirst(keyOwnerScope), pasteBodyLimit] as const,
       request: { params: idParam, ...jsonBody(updatePasteBody) },
       responses: okResponse(pasteDetail),

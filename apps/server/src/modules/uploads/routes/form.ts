@@ -4,6 +4,7 @@ import { fileShare } from '@pastebox/contract/schemas/file';
 import { formUploadSchema } from '@pastebox/contract/schemas/upload';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../../context';
+import { BODY_LIMIT_EXTENSION } from '../../../lib/body-limit';
 import { ok } from '../../../lib/envelope';
 import { createRouter, keySecurity, okResponse } from '../../../lib/openapi';
 import { requirePermission } from '../../auth/middleware';
@@ -32,6 +33,8 @@ export const formUploadRoutes = createRouter().openapi(
       '(507 INSUFFICIENT_STORAGE). Admin, or an API key with file permission inside its ' +
       'basic_path.',
     security: keySecurity,
+    // The file is streamed into storage, never buffered; the max upload size holds while it streams.
+    [BODY_LIMIT_EXTENSION]: 'streamed',
     request: {
       body: { required: true, content: { 'multipart/form-data': { schema: formUploadSchema } } },
     },
