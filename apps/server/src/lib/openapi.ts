@@ -9,6 +9,7 @@ import {
   type BodyAllowance,
 } from './body-limit';
 import { AppError } from './errors';
+import { assertCleanText } from './input-rules';
 
 /** A JSON request body for createRoute. */
 export function jsonBody<T extends z.ZodType>(schema: T, description?: string) {
@@ -42,8 +43,13 @@ export const adminSecurity: SecurityRequirements = [{ AdminToken: [] }];
 /** Admin token or API key. */
 export const keySecurity: SecurityRequirements = [{ AdminToken: [] }, { ApiKey: [] }];
 
-/** Validation failures become the envelope's VALIDATION_FAILED with per-field details. */
+/**
+ * Validation failures become the envelope's VALIDATION_FAILED with per-field details. Every
+ * validated part of every request also meets the rules every value obeys (lib/input-rules).
+ */
 const validationHook: Hook<unknown, AppEnv, string, unknown> = (result) => {
+  // `data` is the raw input when the schema failed: a NUL byte is named whatever else is wrong.
+  assertCleanText((result as { data?: unknown }).data);
   if (!result.success) {
     const details = result.error.issues.map((issue) => ({
       path: issue.path.join('.'),

@@ -18,8 +18,12 @@ export const RATE_LIMITS = {
 } as const satisfies Record<string, RateLimitRule>;
 
 /**
- * Failure counters kept in the database, so every instance behind a load balancer sees
- * the same count (DESIGN §1). Only failures count: a client that succeeds is never slowed.
+ * Attempt counters kept in the database, so every instance behind a load balancer sees the
+ * same count (DESIGN §1, §5). An attempt is counted *before* the slow check it guards — one
+ * atomic upsert that answers the new count — so a burst of N parallel guesses gets no more
+ * tries than N sequential ones, on one instance or many. A check that succeeds gives its
+ * attempt back (`release`) or clears the subject (`reset`): a client that succeeds is
+ * never slowed.
  */
 export class RateLimiter {
   constructor(
@@ -27,41 +31,47 @@ export class RateLimiter {
     private readonly clock: Clock,
   ) {}
 
-  /** Throws RATE_LIMITED when `subject` has used up its failures in this window. */
-  async assertAllowed(rule: RateLimitRule, subject: string): Promise<void> {
+  /**
+   * Counts one attempt of `subject` and throws RATE_LIMITED when it is over the limit of
+   * this window. Call it before the check; call `release` or `reset` if the check passes.
+   */
+  async reserve(rule: RateLimitRule, subject: string): Promise<void> {
+    const now = this.clock.now();
+    const nowIso = now.toISOString();
+    const windowFloor = new Date(now.getTime() - rule.windowMs).toISOString();
     const row = await this.db
-      .selectFrom('rate_limits')
-      .select(['count', 'window_start'])
-      .where('bucket', '=', bucketOf(rule, subject))
-      .executeTakeFirst();
-    if (row && !this.windowOver(rule, row.window_start) && row.count >= rule.limit) {
-      throw new AppError('RATE_LIMITED');
-    }
-  }
-
-  /** Counts one failure, starting a new window when the old one is over. */
-  async recordFailure(rule: RateLimitRule, subject: string): Promise<void> {
-    const now = this.clock.now().toISOString();
-    const windowFloor = new Date(this.clock.now().getTime() - rule.windowMs).toISOString();
-    await this.db
       .insertInto('rate_limits')
-      .values({ bucket: bucketOf(rule, subject), window_start: now, count: 1 })
+      .values({ bucket: bucketOf(rule, subject), window_start: nowIso, count: 1 })
       .onConflict((oc) =>
         oc.column('bucket').doUpdateSet((eb) => ({
           count: eb
             .case()
-            .when('rate_limits.window_start', '<', windowFloor)
+            .when('rate_limits.window_start', '<=', windowFloor)
             .then(1)
             .else(eb('rate_limits.count', '+', 1))
             .end(),
           window_start: eb
             .case()
-            .when('rate_limits.window_start', '<', windowFloor)
-            .then(now)
+            .when('rate_limits.window_start', '<=', windowFloor)
+            .then(nowIso)
             .else(eb.ref('rate_limits.window_start'))
             .end(),
         })),
       )
+      .returning('count')
+      .executeTakeFirstOrThrow();
+    if (Number(row.count) > rule.limit) {
+      throw new AppError('RATE_LIMITED');
+    }
+  }
+
+  /** Gives back an attempt that succeeded, so it does not count against the subject. */
+  async release(rule: RateLimitRule, subject: string): Promise<void> {
+    await this.db
+      .updateTable('rate_limits')
+      .set((eb) => ({ count: eb('count', '-', 1) }))
+      .where('bucket', '=', bucketOf(rule, subject))
+      .where('count', '>', 0)
       .execute();
   }
 
@@ -73,10 +83,6 @@ export class RateLimiter {
   async sweep(maxWindowMs: number): Promise<void> {
     const floor = new Date(this.clock.now().getTime() - maxWindowMs).toISOString();
     await this.db.deleteFrom('rate_limits').where('window_start', '<', floor).execute();
-  }
-
-  private windowOver(rule: RateLimitRule, windowStart: string): boolean {
-    return Date.parse(windowStart) + rule.windowMs <= this.clock.now().getTime();
   }
 }
 

@@ -96,7 +96,8 @@ describe('rate limits per client address', () => {
     expect(blocked.body.error).toBe('RATE_LIMITED');
   });
 
-  it('blocks API-key checks after 30 failures, even for a valid key', async () => {
+  // Issue 7 reversed this rule: a limit slows guessing, it never locks out a valid key.
+  it('answers 429 to wrong keys after 30 failures, and still accepts a valid key', async () => {
     const setup = newClient();
     const login = await setup<{ token: string }>('POST', '/api/admin/login', { body: ADMIN });
     const created = await setup<{ key: string }>('POST', '/api/admin/api-keys', {
@@ -116,9 +117,11 @@ describe('rate limits per client address', () => {
       expect(res.status).toBe(401);
       expect(res.body.error).toBe('API_KEY_INVALID');
     }
-    const blocked = await client('GET', '/api/test/api-key', { authorization: validKey });
+    const blocked = await client('GET', '/api/test/api-key', { authorization: 'ApiKey guess-x' });
     expect(blocked.status).toBe(429);
     expect(blocked.body.error).toBe('RATE_LIMITED');
+    const valid = await client('GET', '/api/test/api-key', { authorization: validKey });
+    expect(valid.status).toBe(200);
 
     const other = newClient();
     expect((await other('GET', '/api/test/api-key', { authorization: validKey })).status).toBe(200);

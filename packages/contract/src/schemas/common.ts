@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { count } from './numbers';
 
 /** An ISO 8601 instant with a zone, e.g. 2026-11-21T05:33:17.000Z. */
 export const isoInstant = z.iso.datetime({ offset: true });
@@ -20,15 +21,15 @@ export const deletedCount = z.object({
 
 /** Page-based listing (admin families): ?page=1&limit=10. */
 export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
+  page: count({ min: 1 }).default(1),
+  limit: count({ min: 1, max: 100 }).default(10),
   search: z.string().max(200).optional(),
 });
 
 /** Offset-based listing (user families): ?limit=10&offset=0. */
 export const offsetQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(10),
-  offset: z.coerce.number().int().min(0).default(0),
+  limit: count({ min: 1, max: 100 }).default(10),
+  offset: count().default(0),
   search: z.string().max(200).optional(),
 });
 

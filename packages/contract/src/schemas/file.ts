@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { pagination } from './common';
+import { count } from './numbers';
 
 /**
  * File shares (SPEC §3, §7 Files). Field names are snake_case as the SPEC gives them;
@@ -8,10 +9,10 @@ import { pagination } from './common';
  */
 
 /** Hours until a share expires (SPEC §9: 1, 24, 168, 720); 0 = never. At most ten years. */
-export const expiresInHours = z.number().int().min(0).max(87_600);
+export const expiresInHours = count({ max: 87_600 });
 
 /** SPEC §5: not negative; 0 = unlimited. */
-export const maxViewsCount = z.number().int().min(0);
+export const maxViewsCount = count();
 
 export const fileStatus = z.enum(['pending', 'ready']);
 export type FileStatus = z.infer<typeof fileStatus>;
@@ -52,8 +53,8 @@ export type FileList = z.infer<typeof fileList>;
 
 /** GET /api/admin/files and /api/user/files: ?limit&offset&search (SPEC §9: 50 per request). */
 export const fileListQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(200).default(LIMITS.filesPageSize),
-  offset: z.coerce.number().int().min(0).default(0),
+  limit: count({ min: 1, max: 200 }).default(LIMITS.filesPageSize),
+  offset: count().default(0),
   search: z.string().max(200).optional().describe('Matches filename, slug or remark'),
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { isoInstant, pagination } from './common';
+import { count } from './numbers';
 
 export const pasteFormat = z.enum(['markdown', 'text']);
 export type PasteFormat = z.infer<typeof pasteFormat>;
@@ -16,8 +17,8 @@ export const createPasteBody = z.object({
   password: z.string().max(256).nullish().describe('Access password; none when empty'),
   expiresAt: isoInstant.nullish().describe('When the share expires (future); never when empty'),
   expires_at: isoInstant.nullish().describe('Alias of expiresAt'),
-  maxViews: z.number().int().min(0).nullish().describe('0 or empty = unlimited'),
-  max_views: z.number().int().min(0).nullish().describe('Alias of maxViews'),
+  maxViews: count().nullish().describe('0 or empty = unlimited'),
+  max_views: count().nullish().describe('Alias of maxViews'),
   format: pasteFormat.optional().describe('markdown (default) or text'),
 });
 export type CreatePasteBody = z.infer<typeof createPasteBody>;
@@ -31,8 +32,8 @@ export const updatePasteBody = z.object({
   clearPassword: z.boolean().optional().describe('Remove the password'),
   expiresAt: isoInstant.nullish().describe('New expiry (future); null = never'),
   expires_at: isoInstant.nullish().describe('Alias of expiresAt'),
-  maxViews: z.number().int().min(0).nullish().describe('0 or null = unlimited'),
-  max_views: z.number().int().min(0).nullish().describe('Alias of maxViews'),
+  maxViews: count().nullish().describe('0 or null = unlimited'),
+  max_views: count().nullish().describe('Alias of maxViews'),
   format: pasteFormat.optional(),
 });
 export type UpdatePasteBody = z.infer<typeof updatePasteBody>;

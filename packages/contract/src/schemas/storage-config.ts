@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { byteSize, count } from './numbers';
 
 /**
  * Storage providers (SPEC §3, issue 3). Every one but `local` speaks the S3 protocol;
@@ -70,13 +71,11 @@ const configFields = {
   secret_access_key: z.string().max(512).nullish(),
   default_folder: text(500).nullish().describe('Key prefix, e.g. pastebox/'),
   custom_host: httpUrl.nullish().describe('Public base URL for download links (CDN or proxy)'),
-  signature_expires_in: z
-    .number()
-    .int()
-    .min(SIGNATURE_EXPIRY_BOUNDS.min)
-    .max(SIGNATURE_EXPIRY_BOUNDS.max)
-    .optional(),
-  total_storage_bytes: z.number().int().positive().nullish().describe('null = unlimited'),
+  signature_expires_in: count({
+    min: SIGNATURE_EXPIRY_BOUNDS.min,
+    max: SIGNATURE_EXPIRY_BOUNDS.max,
+  }).optional(),
+  total_storage_bytes: byteSize({ min: 1 }).nullish().describe('null = unlimited'),
   root_path: text(1000).nullish().describe('Local only; absolute, or relative to DATA_DIR'),
   is_default: z.boolean().optional(),
 };

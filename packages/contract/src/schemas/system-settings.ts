@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { positiveAmount } from './numbers';
 
 /** Units an admin may express the max upload size in (SPEC §3: KB/MB/GB, binary). */
 export const SIZE_UNITS = ['KB', 'MB', 'GB'] as const;
@@ -27,7 +28,7 @@ export type SystemSettings = z.infer<typeof systemSettings>;
 
 /** PUT /api/admin/system-settings: any subset; the size is read in the given (or stored) unit. */
 export const updateSystemSettingsBody = z.object({
-  max_upload_size: z.number().positive().finite().optional(),
+  max_upload_size: positiveAmount().optional(),
   max_upload_size_unit: sizeUnit.optional(),
   webdav_upload_mode: webdavUploadMode.optional(),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { expiresInHours, maxViewsCount } from './file';
+import { byteSize, count } from './numbers';
 
 /**
  * Uploads (SPEC §4, §7 Files; DESIGN §6): through the server, presigned single PUT, and
@@ -22,7 +23,7 @@ const fileTarget = {
   filename: z.string().min(1).max(255),
   mimetype: z.string().max(255).nullish().describe('application/octet-stream when empty'),
   path: z.string().max(1000).nullish().describe("Folder; a key's basic_path when empty"),
-  size: z.number().int().min(0).describe('Bytes; checked against the limit and the quota'),
+  size: byteSize().describe('Bytes; checked against the limit and the quota'),
 };
 
 /** POST /api/s3/presign. */
@@ -58,7 +59,7 @@ export const commitBody = shareOptions.extend({
   s3_url: z.string().max(4000).nullish().describe('Ignored; accepted for SPEC clients'),
   filename: z.string().min(1).max(255).nullish(),
   mimetype: z.string().max(255).nullish(),
-  size: z.number().int().min(0).nullish().describe('Must equal the presigned size when given'),
+  size: byteSize().nullish().describe('Must equal the presigned size when given'),
   etag: z.string().max(200).nullish().describe('Ignored: the stored object is the truth'),
 });
 export type CommitBody = z.infer<typeof commitBody>;
@@ -66,7 +67,7 @@ export type CommitBody = z.infer<typeof commitBody>;
 /** POST /api/upload/multipart/init: the file and its share options. */
 export const multipartInitBody = shareOptions.extend({
   ...fileTarget,
-  size: fileTarget.size.min(1),
+  size: byteSize({ min: 1 }).describe('Bytes; checked against the limit and the quota'),
 });
 export type MultipartInitBody = z.infer<typeof multipartInitBody>;
 
@@ -101,8 +102,12 @@ const uploadRef = {
 export const partUrlBody = z
   .object({
     ...uploadRef,
-    part_number: z.number().int().min(1).max(10_000).optional(),
-    part_numbers: z.array(z.number().int().min(1).max(10_000)).min(1).max(100).optional(),
+    part_number: count({ min: 1, max: 10_000 }).optional(),
+    part_numbers: z
+      .array(count({ min: 1, max: 10_000 }))
+      .min(1)
+      .max(100)
+      .optional(),
   })
   .refine((body) => body.part_number !== undefined || body.part_numbers !== undefined, {
     message: 'Give part_number or part_numbers',
@@ -120,7 +125,7 @@ export type PartUrlResult = z.infer<typeof partUrlResult>;
 export const multipartCompleteBody = z.object({
   ...uploadRef,
   parts: z
-    .array(z.object({ partNumber: z.number().int().min(1).max(10_000), etag: z.string().max(200) }))
+    .array(z.object({ partNumber: count({ min: 1, max: 10_000 }), etag: z.string().max(200) }))
     .min(1)
     .max(10_000),
 });

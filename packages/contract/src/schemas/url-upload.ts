@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { multipartSession, partUrl, shareOptions } from './upload';
+import { byteSize } from './numbers';
 
 /**
  * URL upload (SPEC §4, §7 "URL upload"): the browser asks the server about a remote file,
@@ -45,7 +46,7 @@ export const urlMetadata = z.object({
   filename: z.string().max(255).nullish(),
   mimetype: z.string().max(255).nullish(),
   contentType: z.string().max(255).nullish().describe('Same as mimetype'),
-  size: z.number().int().min(0).nullish().describe('Bytes; needed when url/info said null'),
+  size: byteSize().nullish().describe('Bytes; needed when url/info said null'),
 });
 export type UrlMetadata = z.infer<typeof urlMetadata>;
 
@@ -56,7 +57,7 @@ const urlTarget = {
   s3_config_id: z.string().max(100).nullish().describe('Storage config; the default when empty'),
   filename: z.string().min(1).max(255).nullish().describe('Overrides the remote name'),
   mimetype: z.string().max(255).nullish().describe('Overrides the remote type'),
-  size: z.number().int().min(0).nullish().describe('Bytes downloaded; overrides metadata.size'),
+  size: byteSize().nullish().describe('Bytes downloaded; overrides metadata.size'),
   path: z.string().max(1000).nullish().describe("Folder; a key's basic_path when empty"),
   slug: shareOptions.shape.slug,
 };

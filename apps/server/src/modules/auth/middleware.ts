@@ -2,23 +2,24 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv, KeyPermissions, Principal } from '../../context';
 import { AppError } from '../../lib/errors';
+import { clientAddress } from '../../lib/net/client-address';
 import { RATE_LIMITS } from '../../lib/rate-limit';
 import { resolveApiKey } from '../api-keys/resolve';
 import { resolveAdminToken } from './service';
 
-/** The caller's address: the first X-Forwarded-For hop only when TRUST_PROXY is on. */
-function clientAddress(c: Context<AppEnv>): string {
-  if (c.var.deps.config.TRUST_PROXY) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) {
-      return forwarded;
-    }
-  }
+/** The caller's address: the socket's peer, or the trusted proxy's hop (lib/net). */
+function addressOf(c: Context<AppEnv>): string {
+  const { TRUST_PROXY, TRUST_PROXY_HOPS } = c.var.deps.config;
+  let peer: string | undefined;
   try {
-    return getConnInfo(c).remote.address ?? 'unknown';
+    peer = getConnInfo(c).remote.address;
   } catch {
-    return 'unknown';
+    peer = undefined;
   }
+  return clientAddress(peer, c.req.header('x-forwarded-for'), {
+    trustProxy: TRUST_PROXY,
+    hops: TRUST_PROXY_HOPS,
+  });
 }
 
 /**
@@ -27,7 +28,7 @@ function clientAddress(c: Context<AppEnv>): string {
  * guard can answer INVALID_TOKEN or API_KEY_INVALID instead of a bare UNAUTHORIZED.
  */
 export const resolvePrincipal: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const ip = clientAddress(c);
+  const ip = addressOf(c);
   c.set('clientIp', ip);
   c.set('principal', { type: 'none' });
   c.set('authFailure', null);
@@ -46,17 +47,26 @@ export const resolvePrincipal: MiddlewareHandler<AppEnv> = async (c, next) => {
       c.set('authFailure', 'INVALID_TOKEN');
     }
   } else if (scheme.toLowerCase() === 'apikey') {
-    await deps.rateLimiter.assertAllowed(RATE_LIMITS.apiKey, ip);
+    // The key is looked up first (a hash, no slow check): a valid key is never refused,
+    // whoever else guessed from the same address. Only a wrong key counts, and past the
+    // limit the guesser hears 429 instead of 401.
     const principal = await resolveApiKey(deps, credential);
     if (principal) {
       c.set('principal', principal);
     } else {
-      await deps.rateLimiter.recordFailure(RATE_LIMITS.apiKey, ip);
+      await deps.rateLimiter.reserve(RATE_LIMITS.apiKey, ip);
       c.set('authFailure', 'API_KEY_INVALID');
     }
   }
   return next();
 };
+
+/** The Bearer token the request carries, valid or not; null when there is none. */
+export function presentedBearerToken(c: Context<AppEnv>): string | null {
+  const [scheme, ...rest] = (c.req.header('authorization') ?? '').trim().split(/\s+/);
+  const token = rest.join(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : null;
+}
 
 function failUnauthenticated(c: Context<AppEnv>): never {
   throw new AppError(c.var.authFailure ?? 'UNAUTHORIZED');

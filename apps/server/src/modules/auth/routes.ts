@@ -9,7 +9,8 @@ import {
 import { z } from 'zod';
 import { ok } from '../../lib/envelope';
 import { adminSecurity, createRouter, jsonBody, okResponse } from '../../lib/openapi';
-import { requireAdmin, requireApiKey } from './middleware';
+import { sha256Hex } from '../../lib/crypto';
+import { presentedBearerToken, requireAdmin, requireApiKey } from './middleware';
 import { changeAdminCredentials, login, logout } from './service';
 
 export const authRoutes = createRouter()
@@ -33,12 +34,17 @@ export const authRoutes = createRouter()
       path: '/admin/logout',
       tags: ['Auth'],
       summary: 'End the admin session',
+      description:
+        'Idempotent: a token that is already revoked or expired, or none at all, also answers ' +
+        '200 — a client that logs out on 401 (SPEC §4) must never loop.',
       security: adminSecurity,
       responses: okResponse(z.null()),
     }),
     async (c) => {
-      const admin = requireAdmin(c);
-      await logout(c.var.deps, admin.tokenHash);
+      const token = presentedBearerToken(c);
+      if (token) {
+        await logout(c.var.deps, sha256Hex(token));
+      }
       return ok(c, null, 200, 'Logged out');
     },
   )

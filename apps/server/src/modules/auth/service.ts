@@ -39,6 +39,14 @@ export async function ensureInitialAdmin(
   return { username, ...(generatedPassword ? { generatedPassword } : {}) };
 }
 
+/**
+ * Login lockout is per (username, address) (DESIGN §5): a guesser locks out only its own
+ * tries at that name, never the admin logging in from elsewhere.
+ */
+function loginSubject(clientIp: string, username: string): string {
+  return `${clientIp}|${username.trim().toLowerCase()}`;
+}
+
 /** POST /api/admin/login: a new session token, stored only as its SHA-256. */
 export async function login(
   deps: AppDeps,
@@ -46,14 +54,14 @@ export async function login(
   username: string,
   password: string,
 ): Promise<LoginResult> {
-  await deps.rateLimiter.assertAllowed(RATE_LIMITS.login, clientIp);
+  const subject = loginSubject(clientIp, username);
+  await deps.rateLimiter.reserve(RATE_LIMITS.login, subject);
   const repo = new AuthRepo(deps.db);
   const admin = await repo.findAdminByUsername(username);
   if (!admin || !(await verifyPassword(admin.password_hash, password))) {
-    await deps.rateLimiter.recordFailure(RATE_LIMITS.login, clientIp);
     throw new AppError('INVALID_CREDENTIALS');
   }
-  await deps.rateLimiter.reset(RATE_LIMITS.login, clientIp);
+  await deps.rateLimiter.reset(RATE_LIMITS.login, subject);
   const token = randomToken(32);
   const now = deps.clock.now();
   const expiresAt = addMs(now, SESSION_MS).toISOString();
@@ -114,13 +122,14 @@ export async function changeAdminCredentials(
   if (newPassword && newPassword === body.currentPassword) {
     throw new AppError('NEW_PASSWORD_SAME');
   }
-  await deps.rateLimiter.assertAllowed(RATE_LIMITS.login, clientIp);
   const repo = new AuthRepo(deps.db);
   const admin = await repo.findAdminById(adminId);
+  const subject = loginSubject(clientIp, admin?.username ?? adminId);
+  await deps.rateLimiter.reserve(RATE_LIMITS.login, subject);
   if (!admin || !(await verifyPassword(admin.password_hash, body.currentPassword))) {
-    await deps.rateLimiter.recordFailure(RATE_LIMITS.login, clientIp);
     throw new AppError('VERIFICATION_FAILED');
   }
+  await deps.rateLimiter.release(RATE_LIMITS.login, subject);
   if (newUsername && newUsername !== admin.username) {
     const holder = await repo.findAdminByUsername(newUsername);
     if (holder) {

@@ -1,8 +1,7 @@
 import type { PublicFile } from '@pastebox/contract/schemas/file';
 import type { AppDeps, Principal } from '../../context';
-import { verifyPassword } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
-import { RATE_LIMITS } from '../../lib/rate-limit';
+import { checkSharePassword } from '../../shares/password';
 import { presentPublicFile } from './presenter';
 import { FilesRepo, type FileRow } from './repo';
 import { deadReason, isFileOwner } from './rules';
@@ -60,14 +59,7 @@ export async function checkFilePassword(
   password: string | undefined,
   clientIp: string,
 ): Promise<void> {
-  if (row.password_hash === null) {
-    return;
-  }
-  await deps.rateLimiter.assertAllowed(RATE_LIMITS.sharePassword, clientIp);
-  if (!password || !(await verifyPassword(row.password_hash, password))) {
-    await deps.rateLimiter.recordFailure(RATE_LIMITS.sharePassword, clientIp);
-    throw new AppError('WRONG_PASSWORD');
-  }
+  await checkSharePassword(deps, row.password_hash, password, clientIp);
 }
 
 /**
@@ -97,7 +89,6 @@ export async function verifyFileShare(
   password: string,
   reader: Reader,
 ): Promise<PublicFile> {
-  await deps.rateLimiter.assertAllowed(RATE_LIMITS.sharePassword, reader.clientIp);
   const row = await findLiveFile(deps, slug);
   if (isFileOwner(row, reader.principal)) {
     return presentPublicFile(row, visitUrls(deps, row));

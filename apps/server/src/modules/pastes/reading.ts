@@ -1,8 +1,7 @@
 import type { PasteView } from '@pastebox/contract/schemas/paste';
 import type { AppDeps, Principal } from '../../context';
-import { verifyPassword } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
-import { RATE_LIMITS } from '../../lib/rate-limit';
+import { checkSharePassword } from '../../shares/password';
 import { presentPasteView } from './presenter';
 import { PastesRepo, type PasteRow } from './repo';
 import { assertLive, deadReason, isPasteOwner } from './rules';
@@ -41,18 +40,6 @@ async function countView(deps: AppDeps, row: PasteRow): Promise<PasteRow> {
   throw new AppError(deadReason(current, nowIso) ?? 'VIEW_LIMIT_REACHED');
 }
 
-/** A wrong share password: counted against the client address, then 401 (no logout). */
-async function checkSharePassword(deps: AppDeps, row: PasteRow, password: string, ip: string) {
-  if (row.password_hash === null) {
-    return;
-  }
-  if (!(await verifyPassword(row.password_hash, password))) {
-    await deps.rateLimiter.recordFailure(RATE_LIMITS.sharePassword, ip);
-    throw new AppError('WRONG_PASSWORD');
-  }
-  // No reset on success: knowing one share's password must not buy guesses at another's.
-}
-
 /**
  * GET /api/paste/{slug}. The owner reads freely (no view counted, editable in place); a
  * protected share answers its metadata only; anything else costs one view.
@@ -75,12 +62,11 @@ export async function unlockPaste(
   password: string,
   reader: Reader,
 ): Promise<PasteView> {
-  await deps.rateLimiter.assertAllowed(RATE_LIMITS.sharePassword, reader.clientIp);
   const row = await findLiveShare(deps, slug);
   if (isPasteOwner(row, reader.principal)) {
     return presentPasteView(row, { withContent: true, owner: true });
   }
-  await checkSharePassword(deps, row, password, reader.clientIp);
+  await checkSharePassword(deps, row.password_hash, password, reader.clientIp);
   return presentPasteView(await countView(deps, row), { withContent: true, owner: false });
 }
 
@@ -98,12 +84,6 @@ export async function readRawPaste(
   if (isPasteOwner(row, reader.principal)) {
     return row.content;
   }
-  if (row.password_hash !== null) {
-    if (!password) {
-      throw new AppError('WRONG_PASSWORD', 'This share needs a password');
-    }
-    await deps.rateLimiter.assertAllowed(RATE_LIMITS.sharePassword, reader.clientIp);
-    await checkSharePassword(deps, row, password, reader.clientIp);
-  }
+  await checkSharePassword(deps, row.password_hash, password, reader.clientIp);
   return (await countView(deps, row)).content;
 }

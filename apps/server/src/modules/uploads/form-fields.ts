@@ -1,5 +1,6 @@
 import { shareOptions, type ShareOptions } from '@pastebox/contract/schemas/upload';
 import { AppError } from '../../lib/errors';
+import { assertCleanText } from '../../lib/input-rules';
 
 /** The text fields of POST /api/upload, as busboy hands them over. */
 export type FormFields = Record<string, string>;
@@ -26,6 +27,7 @@ export function numberField(fields: FormFields, name: string): number | undefine
 
 /** The share options among the form fields, checked by the same schema as the JSON calls. */
 export function shareOptionsFrom(fields: FormFields): ShareOptions {
+  assertCleanText(fields);
   const candidate: Record<string, string | number | undefined> = {};
   for (const name of Object.keys(shareOptions.shape)) {
     const raw = fields[name];

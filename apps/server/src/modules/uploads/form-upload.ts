@@ -4,6 +4,7 @@ import busboy, { type FileInfo } from 'busboy';
 import type { FileShare } from '@pastebox/contract/schemas/file';
 import type { AppDeps, Principal } from '../../context';
 import { AppError } from '../../lib/errors';
+import { assertCleanText } from '../../lib/input-rules';
 import { presentManaged } from '../files/management';
 import { FilesRepo } from '../files/repo';
 import { assertQuota, assertWithinMaxSize, insufficientStorage, maxUploadBytes } from './limits';
@@ -41,6 +42,7 @@ async function storeFilePart(
   info: FileInfo,
   limits: UploadLimits,
 ): Promise<StoredPart> {
+  assertCleanText(fields);
   const declared = numberField(fields, 'size');
   if (declared !== undefined) {
     assertWithinMaxSize(declared, limits.maxBytes);
