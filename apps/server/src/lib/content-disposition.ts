@@ -1,3 +1,5 @@
+import { cleanFileName } from '@pastebox/contract/rules/file-name';
+
 /**
  * Content-Disposition values (RFC 6266) with `filename*` (RFC 5987/8187) for any Unicode
  * name, plus a plain `filename` fallback for old clients that ignore the extended form.
@@ -24,11 +26,12 @@ function asciiFallback(filename: string): string {
   return ascii.trim() === '' ? 'download' : ascii;
 }
 
-/** Drops path separators and control characters a stored name must never carry in a header. */
+/**
+ * The name as the cleaner keeps it (DESIGN §5): no control, bidi or separator character in
+ * a header, also for a name stored before names were cleaned or coming from a remote server.
+ */
 function headerSafeName(filename: string): string {
-  // eslint-disable-next-line no-control-regex
-  const cleaned = filename.replace(/[\u0000-\u001f\u007f/\\]/g, '_').trim();
-  return cleaned === '' ? 'download' : cleaned;
+  return cleanFileName(filename, { allowHidden: true, fallback: 'download' });
 }
 
 /**

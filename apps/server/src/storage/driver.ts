@@ -30,7 +30,10 @@ export interface StorageDriver {
   /** A URL the browser can PUT the whole object to. */
   presignPut(key: string, options: PresignPutOptions): Promise<PresignedRequest>;
 
-  /** A URL the browser can GET the object from, with an optional Content-Disposition. */
+  /**
+   * A URL the browser can GET the object from, with an optional Content-Disposition. It is
+   * never answered with a script type (DESIGN §5): see safeContentType.
+   */
   presignGet(key: string, options: PresignGetOptions): Promise<PresignedRequest>;
 
   createMultipart(key: string, options?: { contentType?: string }): Promise<{ uploadId: string }>;

@@ -1,3 +1,5 @@
+import { appendToStem, cleanFileName } from '@pastebox/contract/rules/file-name';
+
 /**
  * Object keys as every driver accepts them. One rule for local and S3, so an object that
  * can be stored on one can be stored on the other: Unicode NFC, no NUL or other control
@@ -84,4 +86,13 @@ export function normalisePrefix(prefix: string): string {
 export function folderPrefix(folder: string | null | undefined): string {
   const trimmed = (folder ?? '').trim().replace(/^\/+|\/+$/g, '');
   return trimmed === '' ? '' : `${normaliseKey(trimmed)}/`;
+}
+
+/**
+ * The key of a new object named after a user's file: `folder` ('' or 'a/b/'), then the
+ * name cleaned (DESIGN §5) with `suffix` before its extension, the whole segment within
+ * the file system's 255 bytes — a suffix added after cleaning must not push it over.
+ */
+export function keyForFileName(folder: string, filename: string, suffix: string): string {
+  return normaliseKey(`${folder}${appendToStem(cleanFileName(filename), suffix)}`);
 }

@@ -3,6 +3,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { LIMITS } from '@pastebox/contract/limits';
 import { Hono, type Context } from 'hono';
 import type { AppDeps, AppEnv } from '../context';
+import { safeContentType, serveModeOf } from '../lib/content-type';
 import { AppError } from '../lib/errors';
 import { getSetting } from '../modules/system/settings';
 import {
@@ -140,7 +141,7 @@ export const localStorageRoutes = new Hono<AppEnv>()
       return c.body(null, 416, { 'Content-Range': `bytes */${stat.size}` });
     }
     const object = await mapped(() => driver.get(claims.key, range ?? undefined));
-    const type = claims.contentType ?? 'application/octet-stream';
+    const type = safeContentType(claims.contentType, serveModeOf(claims.disposition));
     const headers = new Headers({
       'Content-Type': type,
       'Content-Length': String(object.contentLength),

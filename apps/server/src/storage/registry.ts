@@ -4,6 +4,7 @@ import { AppError } from '../lib/errors';
 import { StorageConfigsRepo, type StorageConfigRow } from '../modules/storage-configs/repo';
 import type { StorageDriver } from './driver';
 import { LocalDriver } from './local';
+import { assertLocalRootAllowed, localRootPolicyOf } from './local-root';
 import { LocalUrlSigner } from './local-signing';
 import { S3Driver } from './s3';
 
@@ -102,10 +103,16 @@ export function localSigner(deps: AppDeps): LocalUrlSigner {
   return new LocalUrlSigner(deps.secrets, deps.clock, publicUrl);
 }
 
-/** A local config's directory: root_path as given when absolute, else under DATA_DIR. */
+/**
+ * A local config's directory: root_path as given when absolute, else under DATA_DIR.
+ * Checked again here (DESIGN §5), so a root stored before the rule, or edited in the
+ * database, answers LOCAL_ROOT_FORBIDDEN instead of opening the host's files.
+ */
 export function localRootOf(deps: AppDeps, config: StorageConfigRow): string {
   const dataDir = path.resolve(deps.config.DATA_DIR);
-  return path.resolve(dataDir, config.root_path ?? path.join('storage', config.id));
+  const root = path.resolve(dataDir, config.root_path ?? path.join('storage', config.id));
+  assertLocalRootAllowed(root, localRootPolicyOf(deps.config));
+  return root;
 }
 
 function openSecret(deps: AppDeps, sealed: string | null): string {

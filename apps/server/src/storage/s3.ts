@@ -7,6 +7,7 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { type Readable } from 'node:stream';
+import { isScriptType, safeContentType, serveModeOf } from '../lib/content-type';
 import {
   InvalidRangeError,
   ObjectNotFoundError,
@@ -211,8 +212,17 @@ export class S3Driver implements StorageDriver {
     return this.presigner.put(this.full(key), options);
   }
 
-  presignGet(key: string, options: PresignGetOptions): Promise<PresignedRequest> {
-    return this.presigner.get(this.full(key), options);
+  /**
+   * A download link never answered with a script type (DESIGN §5): a script type asked for
+   * is made safe, and so is one stored with the object when none is asked for — the
+   * uploader chose it, since a presigned PUT does not sign Content-Type.
+   */
+  async presignGet(key: string, options: PresignGetOptions): Promise<PresignedRequest> {
+    const type = options.contentType ?? (await this.stat(key))?.contentType ?? undefined;
+    const override = isScriptType(type)
+      ? { contentType: safeContentType(type, serveModeOf(options.disposition)) }
+      : {};
+    return this.presigner.get(this.full(key), { ...options, ...override });
   }
 
   createMultipart(key: string, options: { contentType?: string } = {}) {

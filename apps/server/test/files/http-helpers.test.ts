@@ -12,9 +12,10 @@ describe('contentDisposition (RFC 6266 / 5987)', () => {
       `attachment; filename="__ final (1).pdf"; filename*=UTF-8''%E6%8A%A5%E5%91%8A%20final%20%281%29.pdf`,
     ],
     ['a"b\\c%.txt', `attachment; filename="a_b_c_.txt"; filename*=UTF-8''a%22b_c%25.txt`],
+    ['line\r\nbreak.txt', `attachment; filename="linebreak.txt"; filename*=UTF-8''linebreak.txt`],
     [
-      'line\r\nbreak.txt',
-      `attachment; filename="line__break.txt"; filename*=UTF-8''line__break.txt`,
+      'invoice\u202Efdp.exe',
+      `attachment; filename="invoicefdp.exe"; filename*=UTF-8''invoicefdp.exe`,
     ],
     ['', `attachment; filename="download"; filename*=UTF-8''download`],
   ])('%j', (name, expected) => {

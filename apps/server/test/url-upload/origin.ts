@@ -101,6 +101,17 @@ function route(origin: TestOrigin, req: http.IncomingMessage, res: http.ServerRe
     sendBytes(res, Buffer.from('%PDF-1.4 test'), true, 'application/pdf');
     return;
   }
+  if (path === '/named') {
+    // Any name (as RFC 8187 filename*) and any type, from the query: hostile names and types.
+    const name = url.searchParams.get('name') ?? 'named.bin';
+    res.setHeader(
+      'content-disposition',
+      `attachment; filename*=UTF-8''${encodeURIComponent(name)}`,
+    );
+    const type = url.searchParams.get('type') ?? 'application/octet-stream';
+    sendBytes(res, Buffer.from('named remote file'), true, type);
+    return;
+  }
   if (path === '/no-head') {
     if (req.method === 'HEAD') {
       res.statusCode = 405;

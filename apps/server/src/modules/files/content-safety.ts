@@ -1,8 +1,10 @@
 import { contentDisposition } from '../../lib/content-disposition';
+import { isScriptType, normaliseMimetype, safeContentType } from '../../lib/content-type';
 
 /**
- * How a shared file may be shown on the app's own origin (DESIGN §4): active content
- * (HTML, SVG, XML) never runs there; it is shown as sandboxed plain text. Types a browser
+ * How a shared file may be shown on the app's own origin (DESIGN §4, §5): active content
+ * (HTML, SVG, XML) and scripts never run there; they are shown as sandboxed plain text,
+ * and a script is downloaded as opaque bytes, never with its script type. Types a browser
  * can only display (images, media, PDF, plain text) are shown inline; anything else is
  * handed over as a download even by the preview link.
  */
@@ -11,11 +13,8 @@ const ACTIVE = /html|xml|xsl|svg/;
 const DISPLAYABLE =
   /^(image\/(png|jpeg|gif|webp|avif|bmp|x-icon|vnd\.microsoft\.icon)|video\/[\w.+-]+|audio\/[\w.+-]+|application\/pdf|application\/json|text\/[\w.+-]+)$/;
 
-/** A stored mimetype is a bare `type/subtype`, lowercase; anything else is octet-stream. */
-export function normaliseMimetype(value: string | null | undefined): string {
-  const bare = (value ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-  return /^[a-z0-9][\w.+-]*\/[\w.+-]+$/.test(bare) ? bare : 'application/octet-stream';
-}
+// The uploads module normalises stored types through the files module, its public face.
+export { normaliseMimetype };
 
 export type DeliveryHeaders = {
   'Content-Type': string;
@@ -30,16 +29,17 @@ export function deliveryHeaders(
   filename: string,
 ): DeliveryHeaders {
   const type = normaliseMimetype(mimetype);
-  const withCharset = type.startsWith('text/') ? `${type}; charset=utf-8` : type;
+  const withCharset = (safe: string) =>
+    safe.startsWith('text/') ? `${safe}; charset=utf-8` : safe;
   const sandboxed = "sandbox; default-src 'none'; frame-ancestors 'self'";
   if (mode === 'download') {
     return {
-      'Content-Type': withCharset,
+      'Content-Type': withCharset(safeContentType(type, 'download')),
       'Content-Disposition': contentDisposition('attachment', filename),
       'Content-Security-Policy': sandboxed,
     };
   }
-  if (ACTIVE.test(type)) {
+  if (ACTIVE.test(type) || isScriptType(type)) {
     return {
       'Content-Type': 'text/plain; charset=utf-8',
       'Content-Disposition': contentDisposition('inline', filename),
@@ -48,7 +48,7 @@ export function deliveryHeaders(
   }
   if (DISPLAYABLE.test(type)) {
     return {
-      'Content-Type': withCharset,
+      'Content-Type': withCharset(safeContentType(type, 'view')),
       'Content-Disposition': contentDisposition('inline', filename),
       // Neither sandbox nor default-src: either would stop the browser's PDF viewer, and
       // these types cannot run script anyway (nosniff holds them to their type).
@@ -56,7 +56,7 @@ export function deliveryHeaders(
     };
   }
   return {
-    'Content-Type': type,
+    'Content-Type': safeContentType(type, 'download'),
     'Content-Disposition': contentDisposition('attachment', filename),
     'Content-Security-Policy': sandboxed,
   };

@@ -1,3 +1,4 @@
+import { cleanFileName } from '@pastebox/contract/rules/file-name';
 import type { FileShare, FileStatus, PublicFile } from '@pastebox/contract/schemas/file';
 import type { FileRow, FileWithProvider } from './repo';
 import { deadReason } from './rules';
@@ -16,6 +17,14 @@ function statusOf(value: string): FileStatus {
   return value === 'pending' ? 'pending' : 'ready';
 }
 
+/**
+ * Names are cleaned where they enter (DESIGN §5); cleaning again on the way out keeps a
+ * name stored before that rule from reordering what a visitor reads.
+ */
+function shownName(filename: string): string {
+  return cleanFileName(filename);
+}
+
 /** A share for its creator and the management views; links only for ready files. */
 export function presentFileShare(
   row: FileWithProvider,
@@ -26,7 +35,7 @@ export function presentFileShare(
     id: row.id,
     file_id: row.id,
     slug: row.slug,
-    filename: row.filename,
+    filename: shownName(row.filename),
     mimetype: row.mimetype,
     size: row.size,
     etag: row.etag,
@@ -52,7 +61,7 @@ export function presentFileShare(
 export function presentPublicFile(row: FileRow, links: VisitLinks | null): PublicFile {
   return {
     slug: row.slug,
-    filename: row.filename,
+    filename: shownName(row.filename),
     mimetype: row.mimetype,
     size: row.size,
     remark: row.remark,

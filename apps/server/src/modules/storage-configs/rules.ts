@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { StorageProvider } from '@pastebox/contract/schemas/storage-config';
 import { AppError } from '../../lib/errors';
 import { folderPrefix, InvalidKeyError } from '../../storage/keys';
+import { judgeLocalRoot, localRootForbidden, type LocalRootPolicy } from '../../storage/local-root';
 
 /** What a config will hold once a create or an update is applied. */
 export interface ConfigDraft {
@@ -65,24 +66,27 @@ export function canonicalFolder(folder: string | null | undefined): string {
 }
 
 /**
- * A local config's directory as stored: relative paths stay relative to DATA_DIR (so the
- * data directory can move) and may not climb out of it; no root may be DATA_DIR itself or
- * one of its ancestors, which would expose the database and the secret key as objects.
+ * A local config's directory as stored (DESIGN §5). A relative path is resolved under
+ * DATA_DIR and stays relative (so the data directory can move); the folder must be inside
+ * DATA_DIR or a LOCAL_ROOTS folder, symlinks resolved (LOCAL_ROOT_FORBIDDEN), and may not
+ * be DATA_DIR itself or one of its ancestors, which would expose the database and the
+ * secret key as objects.
  */
-export function canonicalRootPath(input: string, dataDir: string): string {
+export function canonicalRootPath(input: string, policy: LocalRootPolicy): string {
   const value = input.trim().replace(/\\/g, '/');
-  const absolute = path.isAbsolute(value);
-  if (!absolute && value.split('/').some((segment) => segment === '..')) {
-    throw invalid('root_path', 'a relative path may not contain ".."');
+  const dataDir = path.resolve(policy.dataDir);
+  const resolved = path.resolve(dataDir, value);
+  const verdict = judgeLocalRoot(resolved, policy);
+  if (verdict === 'outside') {
+    throw localRootForbidden();
   }
-  const normal = absolute ? path.resolve(value) : path.normalize(value).replace(/\/+$/, '');
-  const resolved = path.resolve(dataDir, normal);
-  const data = path.resolve(dataDir);
-  if (
-    resolved === data ||
-    data.startsWith(resolved.endsWith(path.sep) ? resolved : resolved + path.sep)
-  ) {
+  if (verdict === 'holds-data-dir') {
     throw invalid('root_path', 'must be a folder of its own, not the data directory or above it');
   }
-  return normal;
+  if (path.isAbsolute(value)) {
+    return resolved;
+  }
+  const relative = path.relative(dataDir, resolved);
+  // Resolved into a LOCAL_ROOTS folder outside DATA_DIR: kept absolute.
+  return relative === '..' || relative.startsWith(`..${path.sep}`) ? resolved : relative;
 }

@@ -11,6 +11,7 @@ import type {
 import type { AppDeps } from '../../context';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
+import { localRootPolicyOf } from '../../storage/local-root';
 import { presentStorageConfig } from './presenter';
 import {
   StorageConfigsRepo,
@@ -168,8 +169,9 @@ async function assertNameFree(repo: StorageConfigsRepo, name: string, exceptId?:
 }
 
 function rootPathOf(deps: AppDeps, given: string | null | undefined, id: string): string {
-  const dataDir = path.resolve(deps.config.DATA_DIR);
-  return given ? canonicalRootPath(given, dataDir) : path.join('storage', id);
+  return given
+    ? canonicalRootPath(given, localRootPolicyOf(deps.config))
+    : path.join('storage', id);
 }
 
 type DraftSource = Pick<

@@ -1,9 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { normaliseBasicPath } from '@pastebox/contract/rules/api-key';
+import {
+  cleanFileName,
+  hasUnsafeCharacters,
+  NAME_MAX_BYTES,
+  utf8ByteLength,
+} from '@pastebox/contract/rules/file-name';
 import { isPathAllowed } from '@pastebox/contract/rules/path-permission';
 import type { AppDeps, Principal } from '../../context';
 import { AppError } from '../../lib/errors';
-import { InvalidKeyError, normaliseKey } from '../../storage/keys';
+import { InvalidKeyError, keyForFileName } from '../../storage/keys';
 import { resolveStorage, type StorageHandle } from '../../storage/registry';
 
 /** Where an upload goes: a storage config, a folder (the SPEC's `path`) and an object key. */
@@ -21,39 +27,14 @@ export interface TargetRequest {
   filename: string;
 }
 
-const MAX_NAME_BYTES = 200;
-
 /**
- * A stored name: NFC, no control characters or separators, no leading dots (the local
- * driver keeps dot-names for itself), at most 200 bytes with the extension kept.
+ * Folder names are names users see too (DESIGN §5), but a folder is an address a key's
+ * basic_path is checked against: one with hidden characters is refused, not rewritten.
  */
-export function safeFilename(filename: string): string {
-  const cleaned = filename
-    .normalize('NFC')
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f/\\]/g, '_')
-    .trim()
-    .replace(/^\.+/, '');
-  const name = cleaned === '' ? 'file' : cleaned;
-  if (Buffer.byteLength(name, 'utf8') <= MAX_NAME_BYTES) {
-    return name;
-  }
-  const dot = name.lastIndexOf('.');
-  const ext = dot > 0 && name.length - dot <= 16 ? name.slice(dot) : '';
-  let stem = name.slice(0, name.length - ext.length);
-  while (Buffer.byteLength(stem + ext, 'utf8') > MAX_NAME_BYTES) {
-    stem = Array.from(stem).slice(0, -1).join('');
-  }
-  return stem + ext;
-}
-
-/** `report.pdf` → `report_k3x9q2.pdf`, so two uploads of one name never overwrite. */
-function uniqueName(filename: string): string {
-  const suffix = randomBytes(4).toString('hex');
-  const dot = filename.lastIndexOf('.');
-  return dot > 0
-    ? `${filename.slice(0, dot)}_${suffix}${filename.slice(dot)}`
-    : `${filename}_${suffix}`;
+function hasCleanFolderNames(path: string): boolean {
+  return path
+    .split('/')
+    .every((name) => !hasUnsafeCharacters(name) && utf8ByteLength(name) <= NAME_MAX_BYTES);
 }
 
 /**
@@ -64,9 +45,13 @@ export function uploadFolder(principal: Principal, requested: string | null | un
   const fallback = principal.type === 'apikey' ? principal.basicPath : '/';
   const raw = requested?.trim() ? requested.trim() : fallback;
   const path = normaliseBasicPath(raw.startsWith('/') ? raw : `/${raw}`);
-  if (path === null) {
+  if (path === null || !hasCleanFolderNames(path)) {
     throw new AppError('VALIDATION_FAILED', 'The path is not valid', [
-      { path: 'path', message: 'must be a folder path without .. segments' },
+      {
+        path: 'path',
+        message:
+          'must be a folder path without .. segments, control or bidi characters, each folder name at most 255 bytes',
+      },
     ]);
   }
   if (principal.type === 'apikey' && !isPathAllowed(principal.basicPath, path)) {
@@ -83,10 +68,11 @@ export async function resolveUploadTarget(
 ): Promise<UploadTarget> {
   const path = uploadFolder(principal, request.path);
   const handle = await resolveStorage(deps, request.s3_config_id);
-  const filename = safeFilename(request.filename);
+  const filename = cleanFileName(request.filename);
   const folder = path === '/' ? '' : `${path.slice(1)}/`;
   try {
-    const key = normaliseKey(`${folder}${uniqueName(filename)}`);
+    // A random suffix, so two uploads of one name never overwrite each other.
+    const key = keyForFileName(folder, filename, `_${randomBytes(4).toString('hex')}`);
     return { ...handle, path, key, filename };
   } catch (error) {
     if (error instanceof InvalidKeyError) {

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { safeFilename } from '../uploads/target';
+import { cleanFileName } from '@pastebox/contract/rules/file-name';
 
 /** What the remote server tells about a file before its body is read. */
 export interface RemoteMetadata {
@@ -21,7 +21,7 @@ export function remoteMetadata(
 ): RemoteMetadata {
   const fromHeader = filenameFromContentDisposition(headers['content-disposition']);
   return {
-    filename: safeFilename(fromHeader ?? filenameFromPath(url)),
+    filename: cleanFileName(fromHeader ?? filenameFromPath(url)),
     mimetype: mimetypeOf(headers['content-type']),
     size: contentLength,
     supportsRange: (headers['accept-ranges'] ?? '').toLowerCase().includes('bytes'),

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { urlInfo, urlInfoBody, urlProxyQuery } from '@pastebox/contract/schemas/url-upload';
 import { errorEnvelope } from '@pastebox/contract/schemas/common';
 import { contentDisposition } from '../../../lib/content-disposition';
+import { safeContentType } from '../../../lib/content-type';
 import { ok } from '../../../lib/envelope';
 import { isAppError } from '../../../lib/errors';
 import { createRouter, jsonBody, keySecurity, okResponse } from '../../../lib/openapi';
@@ -55,7 +56,8 @@ export const urlFetchRoutes = createRouter()
       requirePermission(c, 'file');
       const download = await openRemoteDownload(c.var.deps, c.req.valid('query').url);
       const headers = new Headers({
-        'content-type': download.mimetype,
+        // Relayed as a download; a remote script never becomes one of this origin.
+        'content-type': safeContentType(download.mimetype, 'download'),
         'content-disposition': contentDisposition('attachment', download.filename),
         'cache-control': 'no-store',
         'x-content-type-options': 'nosniff',
