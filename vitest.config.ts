@@ -1,4 +1,10 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * A test of one database only is named for it (`*.postgres.test.ts`, `*.sqlite.test.ts`):
+ * the other project never loads it, so no test is ever reported as skipped.
+ */
+const withoutTestsOf = (other: string) => [...configDefaults.exclude, `**/*.${other}.test.ts`];
 
 /**
  * One run covers the contract, the server on SQLite, the server on PostgreSQL (when
@@ -8,7 +14,12 @@ const serverOnPostgres = process.env.TEST_DATABASE_URL
   ? [
       {
         extends: './apps/server/vitest.config.ts',
-        test: { name: 'server-postgres', root: './apps/server', env: { TEST_DIALECT: 'postgres' } },
+        test: {
+          name: 'server-postgres',
+          root: './apps/server',
+          env: { TEST_DIALECT: 'postgres' },
+          exclude: withoutTestsOf('sqlite'),
+        },
       },
     ]
   : [];
@@ -19,7 +30,12 @@ export default defineConfig({
       { test: { name: 'contract', root: './packages/contract', include: ['src/**/*.test.ts'] } },
       {
         extends: './apps/server/vitest.config.ts',
-        test: { name: 'server-sqlite', root: './apps/server', env: { TEST_DIALECT: 'sqlite' } },
+        test: {
+          name: 'server-sqlite',
+          root: './apps/server',
+          env: { TEST_DIALECT: 'sqlite' },
+          exclude: withoutTestsOf('postgres'),
+        },
       },
       ...serverOnPostgres,
       './apps/web/vitest.config.ts',

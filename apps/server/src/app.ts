@@ -4,7 +4,9 @@ import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
+import { ERRORS } from '@pastebox/contract/errors';
 import type { AppDeps, AppEnv } from './context';
+import { isDatabaseUnavailable } from './db/db-errors';
 import { apiDocsRoutes } from './lib/api-docs';
 import { asStatus, errorBody } from './lib/envelope';
 import { isAppError } from './lib/errors';
@@ -142,6 +144,15 @@ export function buildApp(deps: AppDeps) {
       return c.json(errorBody(400, 'VALIDATION_FAILED', message), 400);
     }
     const id = c.var.requestId;
+    if (isDatabaseUnavailable(error)) {
+      // The database dropped the connection or stayed locked: the client may retry.
+      deps.logger.warn({ err: error, requestId: id, path: c.req.path }, 'database unavailable');
+      c.header('Retry-After', '1');
+      return c.json(
+        errorBody(503, 'DATABASE_UNAVAILABLE', ERRORS.DATABASE_UNAVAILABLE.message),
+        503,
+      );
+    }
     deps.logger.error(
       { err: error, requestId: id, method: c.req.method, path: c.req.path },
       'unhandled error',

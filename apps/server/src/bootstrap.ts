@@ -21,7 +21,7 @@ export async function createRuntime(
   const clock = options.clock ?? systemClock;
   const dataDir = path.resolve(config.DATA_DIR);
   const { db, dialect } = openDatabase(config.DATABASE_URL, dataDir, (error) =>
-    logger.warn({ err: error }, 'an idle database connection was closed by the server'),
+    logger.warn({ err: error }, 'a database connection was lost; the pool will reconnect'),
   );
   try {
     await migrateToLatest(db);

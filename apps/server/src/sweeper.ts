@@ -1,6 +1,8 @@
 import type { AppDeps } from './context';
 import { AuthRepo } from './modules/auth/repo';
+import { sweepExpiredVisits } from './modules/files/visits';
 import { sweepExpiredPastes } from './modules/pastes/service';
+import { sweepLocalTempFiles } from './modules/storage-configs/temp-sweep';
 import { sweepFiles } from './modules/uploads/sweep';
 
 const SWEEP_EVERY_MS = 10 * 60_000;
@@ -13,6 +15,8 @@ export async function sweepOnce(deps: AppDeps): Promise<void> {
   await new AuthRepo(deps.db).deleteExpiredSessions(nowIso);
   await deps.rateLimiter.sweep(RATE_WINDOW_KEEP_MS);
   const files = await sweepFiles(deps);
+  await sweepLocalTempFiles(deps);
+  await sweepExpiredVisits(deps);
   if (pastes > 0 || files.expired + files.abandoned + files.idleMultiparts > 0) {
     deps.logger.info({ pastes, files }, 'swept expired shares and abandoned uploads');
   }

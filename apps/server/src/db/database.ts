@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
-import pg from 'pg';
+import { Kysely, Migrator, type Migration } from 'kysely';
+import { guardDialect } from './guarded-dialect';
 import * as foundation from './migrations/001-foundation';
 import * as storage from './migrations/002-storage';
 import * as files from './migrations/003-files';
+import * as shareVisits from './migrations/004-share-visits';
+import { createPostgresDialect } from './postgres-pool';
+import { openSqliteDialect } from './sqlite-dialect';
 import type { Database } from './types';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -17,33 +19,25 @@ export interface DatabaseHandle {
 
 /**
  * Opens the metadata database: PostgreSQL for a postgres:// URL, otherwise SQLite
- * (a `sqlite:` URL, or DATA_DIR/pastebox.db) in WAL mode.
+ * (a `sqlite:` URL, or DATA_DIR/pastebox.db) in WAL mode. Either way a lost connection or
+ * a lock held too long throws DatabaseUnavailableError (503), never crashes the process;
+ * `onConnectionError` hears of each PostgreSQL connection the server dropped.
  */
 export function openDatabase(
   databaseUrl: string | undefined,
   dataDir: string,
-  onPoolError: (error: Error) => void = () => undefined,
+  onConnectionError: (error: Error) => void = () => undefined,
 ): DatabaseHandle {
   if (databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl)) {
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
-    // An idle client dropped by the server (restart, failover, a terminated backend) emits
-    // 'error' on the pool; unhandled, that would crash the process. The pool replaces it.
-    pool.on('error', onPoolError);
-    return {
-      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
-      dialect: 'postgres',
-    };
+    const dialect = createPostgresDialect(databaseUrl, onConnectionError);
+    return { db: new Kysely<Database>({ dialect: guardDialect(dialect) }), dialect: 'postgres' };
   }
   const file = databaseUrl?.startsWith('sqlite:')
     ? databaseUrl.slice('sqlite:'.length)
     : path.join(dataDir, 'pastebox.db');
   fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const sqlite = new SQLite(file);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('foreign_keys = ON');
   return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
+    db: new Kysely<Database>({ dialect: guardDialect(openSqliteDialect(file)) }),
     dialect: 'sqlite',
   };
 }
@@ -53,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '001-foundation': foundation,
   '002-storage': storage,
   '003-files': files,
+  '004-share-visits': shareVisits,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

@@ -96,6 +96,19 @@ export interface UploadSessionsTable {
   expires_at: string;
 }
 
+/** One opening of a file share and what its links may still serve (DESIGN §5). */
+export interface ShareVisitsTable {
+  /** SHA-256 (hex) of the token in the visit's links. */
+  id: string;
+  file_id: string;
+  byte_budget: FilesBigInt;
+  bytes_served: ColumnType<number | string, number | undefined, number | string>;
+  /** Slides forward with each served range, never past max_expires_at. */
+  expires_at: string;
+  max_expires_at: string;
+  created_at: string;
+}
+
 /** Storage configs (SPEC §3 "S3 config"); keys are AES-GCM ciphertexts (DESIGN §5). */
 export interface StorageConfigsTable {
   id: string;
@@ -129,4 +142,5 @@ export interface Database {
   system_settings: SystemSettingsTable;
   files: FilesTable;
   upload_sessions: UploadSessionsTable;
+  share_visits: ShareVisitsTable;
 }

@@ -31,7 +31,10 @@ export interface TestServer {
 }
 
 /** A throw-away PostgreSQL database on the TEST_DATABASE_URL server; dropped by close(). */
-async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createPostgresDatabase(): Promise<{
+  url: string;
+  drop: () => Promise<void>;
+}> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) {
     throw new Error(

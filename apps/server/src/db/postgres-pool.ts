@@ -1,0 +1,45 @@
+import { PostgresDialect, type Dialect } from 'kysely';
+import pg from 'pg';
+
+/**
+ * How long a request waits for a connection — a new one, or a free one from a full pool —
+ * before it fails with 503. Without it, a database that is down or unreachable (packets
+ * dropped, no RST) leaves every request hanging for as long as the OS tries to connect.
+ */
+const CONNECT_TIMEOUT_MS = 5_000;
+const POOL_SIZE = 10;
+
+/**
+ * The PostgreSQL dialect on a pg.Pool that survives its server going away (restart,
+ * failover, `pg_terminate_backend`). node-postgres reports a lost connection by emitting
+ * 'error' on the client; an EventEmitter with no listener for 'error' throws, and from a
+ * socket callback that is an uncaught exception: the process dies. pg-pool listens only
+ * while a client is idle in the pool; a client checked out by Kysely's driver had none.
+ * Each client gets a listener for its whole life, so the loss surfaces only as the failed
+ * query (503, see db-errors.ts); on release the pool discards the dead client and the
+ * next request connects afresh.
+ */
+export function createPostgresDialect(
+  connectionString: string,
+  onConnectionError: (error: Error) => void,
+): Dialect {
+  const pool = new pg.Pool({
+    connectionString,
+    max: POOL_SIZE,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // Lets the OS notice a peer that vanished without closing the socket (a failover, a
+    // cut network) on connections that sit idle in the pool.
+    keepAlive: true,
+  });
+  // pg-pool hangs the whole client (its connection parameters included) on the error it
+  // reports; the log needs only what went wrong.
+  const report = (error: Error & { code?: unknown }) =>
+    onConnectionError(Object.assign(new Error(error.message), { code: error.code }));
+  pool.on('connect', (client) => {
+    client.on('error', report);
+  });
+  // An idle client's error reaches the pool too (it has already removed the client); the
+  // client's own listener above has logged it, so here it only must not go unhandled.
+  pool.on('error', () => undefined);
+  return new PostgresDialect({ pool });
+}

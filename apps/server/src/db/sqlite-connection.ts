@@ -1,0 +1,148 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type SQLite from 'better-sqlite3';
+import type { CompiledQuery, DatabaseConnection, QueryResult } from 'kysely';
+
+/** How long a statement may wait, asynchronously, for another process's write lock. */
+export interface BusyPolicy {
+  /** Total wait before the statement fails (and the request answers 503). */
+  maxWaitMs: number;
+  firstDelayMs: number;
+  maxDelayMs: number;
+}
+
+/**
+ * Who holds the one connection for a transaction. better-sqlite3 runs each statement
+ * synchronously, so a lone statement can never interleave with another; only a
+ * transaction, whose statements are spread over several turns of the event loop, needs
+ * the connection to itself.
+ */
+export class TransactionGate {
+  holder: SqliteConnection | null = null;
+  #waiters: (() => void)[] = [];
+
+  /** Resolves at the next release; every waiter then checks again for itself. */
+  released(): Promise<void> {
+    return new Promise((resolve) => this.#waiters.push(resolve));
+  }
+
+  release(owner: SqliteConnection): void {
+    if (this.holder !== owner) {
+      return;
+    }
+    this.holder = null;
+    const waiters = this.#waiters;
+    this.#waiters = [];
+    waiters.forEach((wake) => wake());
+  }
+}
+
+/** Prepared statements reused per SQL text (DESIGN §11), the least recently used dropped. */
+export class StatementCache {
+  readonly #statements = new Map<string, SQLite.Statement>();
+
+  constructor(
+    private readonly db: SQLite.Database,
+    private readonly capacity: number,
+  ) {}
+
+  get(sql: string): SQLite.Statement {
+    let statement = this.#statements.get(sql);
+    if (statement) {
+      this.#statements.delete(sql);
+    } else {
+      statement = this.db.prepare(sql);
+    }
+    this.#statements.set(sql, statement);
+    if (this.#statements.size > this.capacity) {
+      const oldest = this.#statements.keys().next().value;
+      this.#statements.delete(oldest ?? sql);
+    }
+    return statement;
+  }
+}
+
+/** What every handle on the one SQLite connection shares. */
+export interface SqliteCore {
+  db: SQLite.Database;
+  statements: StatementCache;
+  gate: TransactionGate;
+  policy: BusyPolicy;
+}
+
+function isBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
+}
+
+/**
+ * A handle on the one connection, one per acquisition, so the driver knows whether a
+ * statement belongs to the open transaction or must wait for it to end. A statement that
+ * meets another process's lock (SQLITE_BUSY: a backup, the sqlite3 shell, another worker)
+ * is retried after an asynchronous pause: the connection's busy_timeout is 0, so the
+ * event loop never sleeps inside SQLite, and reads go on while a write waits.
+ */
+export class SqliteConnection implements DatabaseConnection {
+  constructor(private readonly core: SqliteCore) {}
+
+  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    return this.runWhenFree(() => runStatement<R>(this.core.statements.get(query.sql), query));
+  }
+
+  async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    // Iterating keeps the statement active across turns: nothing else may run meanwhile.
+    const owned = this.core.gate.holder !== this;
+    if (owned) {
+      await this.takeGate();
+    }
+    try {
+      for (const row of this.core.db.prepare(query.sql).iterate(query.parameters)) {
+        yield { rows: [row as R] };
+      }
+    } finally {
+      if (owned) {
+        this.core.gate.release(this);
+      }
+    }
+  }
+
+  /** Waits for the connection to be free of transactions, then holds it for this one. */
+  async takeGate(): Promise<void> {
+    while (this.core.gate.holder !== null) {
+      await this.core.gate.released();
+    }
+    this.core.gate.holder = this;
+  }
+
+  /** Runs `work` when no other handle's transaction is open; retries SQLITE_BUSY. */
+  async runWhenFree<T>(work: () => T): Promise<T> {
+    const { gate, policy } = this.core;
+    const deadline = Date.now() + policy.maxWaitMs;
+    let delay = policy.firstDelayMs;
+    for (;;) {
+      // The check and the statement run in one synchronous step, so no other transaction
+      // can begin between them and swallow this statement.
+      if (gate.holder !== null && gate.holder !== this) {
+        await gate.released();
+        continue;
+      }
+      try {
+        return work();
+      } catch (error) {
+        if (!isBusy(error) || Date.now() + delay > deadline) {
+          throw error;
+        }
+      }
+      // Jitter, so that many waiting statements do not probe the lock in lockstep.
+      await sleep(delay * (0.5 + Math.random()));
+      delay = Math.min(delay * 2, policy.maxDelayMs);
+    }
+  }
+}
+
+function runStatement<R>(statement: SQLite.Statement, query: CompiledQuery): QueryResult<R> {
+  if (statement.reader) {
+    return { rows: statement.all(query.parameters) as R[] };
+  }
+  const { changes, lastInsertRowid } = statement.run(query.parameters);
+  return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+}
