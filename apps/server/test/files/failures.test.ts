@@ -93,7 +93,7 @@ describe('file shares when things go wrong', () => {
     const file = await uploadShare(admin);
     const { driver } = await getDefaultStorage(server.deps);
     await driver.delete([file.storage_path]);
-    const res = await fetch(`${server.baseUrl}${file.downloadUrl ?? ''}`);
+    const res = await fetch(file.downloadUrl ?? '');
     expect(res.status).toBe(404);
     expect(((await res.json()) as { error: string }).error).toBe('FILE_NOT_FOUND');
   });

@@ -50,8 +50,12 @@ forEachTarget('public file shares', (target) => {
       expires_at: null,
     });
     const { previewUrl, downloadUrl } = opened.body.data;
-    expect(previewUrl).toMatch(new RegExp(`^/api/file-view/${file.slug}\\?token=`));
-    expect(downloadUrl).toMatch(new RegExp(`^/api/file-download/${file.slug}\\?token=`));
+    expect(previewUrl).toMatch(
+      new RegExp(`^${server.baseUrl}/api/file-view/${file.slug}\\?token=`),
+    );
+    expect(downloadUrl).toMatch(
+      new RegExp(`^${server.baseUrl}/api/file-download/${file.slug}\\?token=`),
+    );
     const view = await fetch(absolute(server, previewUrl ?? ''));
     expect(await view.text()).toBe('public bytes');
     expect(await fetchStatus(downloadUrl ?? '')).toBe(200);

@@ -91,7 +91,7 @@ forEachTarget('POST /api/upload', (target) => {
     });
     expect(share.storage_path).toMatch(/^docs\/报告 final \(1\)_[0-9a-f]{8}\.pdf$/);
     expect(await objectExists(server, configId, share.storage_path)).toBe(true);
-    const download = await fetch(`${server.baseUrl}${share.downloadUrl ?? ''}`);
+    const download = await fetch(share.downloadUrl ?? '');
     expect(Buffer.from(await download.arrayBuffer()).equals(content)).toBe(true);
   });
 

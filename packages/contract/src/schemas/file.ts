@@ -43,7 +43,7 @@ export const fileShare = z.object({
   previewUrl: z
     .string()
     .optional()
-    .describe('Inline delivery with a visit token (no view counted); ready files only'),
+    .describe('Absolute inline link of a new visit (no view counted, budgeted); ready files only'),
   downloadUrl: z.string().optional().describe('Attachment delivery with a visit token'),
 });
 export type FileShare = z.infer<typeof fileShare>;
@@ -90,11 +90,11 @@ export const publicFile = z.object({
   previewUrl: z
     .string()
     .optional()
-    .describe('Present once the visit is allowed: /api/file-view/{slug}?token=…'),
+    .describe('Once the visit is allowed: {origin}/api/file-view/{slug}?token=…, absolute'),
   downloadUrl: z
     .string()
     .optional()
-    .describe('Present once the visit is allowed: /api/file-download/{slug}?token=…'),
+    .describe('Once the visit is allowed: {origin}/api/file-download/{slug}?token=…, absolute'),
 });
 export type PublicFile = z.infer<typeof publicFile>;
 

@@ -6,13 +6,14 @@ import { getStorage } from '../../storage/registry';
 import { checkFilePassword, countFileView, findLiveFile, type Reader } from './opening';
 import { FilesRepo, type FileRow } from './repo';
 import { isFileOwner } from './rules';
-import { isValidVisitToken } from './visit-token';
+import { admitVisit, meteredBody, releaseVisitBytes, reserveVisitBytes } from './visits';
 
 /**
  * GET /api/file-view/{slug} and /api/file-download/{slug}: the bytes of a share. With the
- * visit token of an opening no view is counted; without one, the request is a visit of its
- * own (password in the query for a protected share) and counts one view before any byte
- * or redirect goes out, so no path bypasses the view limit (DESIGN §4).
+ * token of a visit no view is counted, but every byte served comes out of the visit's
+ * budget (reserved before it is read; HEAD, 304 and 416 cost nothing). Without a token,
+ * the request is a visit of its own (password in the query for a protected share) and
+ * counts one view before any byte goes out, so no path bypasses the view limit (DESIGN §4).
  */
 
 export interface DeliveryRequest {
@@ -33,26 +34,37 @@ export type DeliveryPlan =
   | { kind: 'head'; row: FileRow; etag: string; viaToken: boolean; range: ByteRange | null }
   | { kind: 'content'; row: FileRow; etag: string; viaToken: boolean; object: ObjectStream };
 
-/** Resolves who may read, counting the view when the request is a visit of its own. */
-async function admit(deps: AppDeps, request: DeliveryRequest): Promise<[FileRow, boolean]> {
-  const row = await new FilesRepo(deps.db).findBySlug(request.slug);
+/** Who may read, and through which visit (null: the owner, or a view counted now). */
+interface Admission {
+  row: FileRow;
+  visitId: string | null;
+}
+
+/** A visit's link: the share must be ready and unexpired, the visit live (else 410). */
+async function admitByToken(deps: AppDeps, slug: string, token: string): Promise<Admission> {
+  const row = await new FilesRepo(deps.db).findBySlug(slug);
   if (!row || row.status !== 'ready') {
     throw new AppError('FILE_NOT_FOUND');
   }
-  if (request.token && isValidVisitToken(deps, request.token, row)) {
-    // The visit was counted when the token was issued; only the expiry still applies.
-    if (row.expires_at !== null && row.expires_at <= deps.clock.now().toISOString()) {
-      throw new AppError('SHARE_EXPIRED');
-    }
-    return [row, true];
+  // The view was counted when the visit was issued; only the share's expiry still applies.
+  if (row.expires_at !== null && row.expires_at <= deps.clock.now().toISOString()) {
+    throw new AppError('SHARE_EXPIRED');
+  }
+  return { row, visitId: await admitVisit(deps, token, row.id) };
+}
+
+/** Resolves who may read, counting the view when the request is a visit of its own. */
+async function admit(deps: AppDeps, request: DeliveryRequest): Promise<Admission> {
+  if (request.token) {
+    return admitByToken(deps, request.slug, request.token);
   }
   const live = await findLiveFile(deps, request.slug);
   if (isFileOwner(live, request.reader.principal)) {
-    return [live, false];
+    return { row: live, visitId: null };
   }
   await checkFilePassword(deps, live, request.password, request.reader.clientIp);
   // A HEAD delivers no content: download managers may probe without spending a view.
-  return [request.headOnly ? live : await countFileView(deps, live), false];
+  return { row: request.headOnly ? live : await countFileView(deps, live), visitId: null };
 }
 
 /** The strong ETag of a share: the stored object's, else one derived from id and size. */
@@ -60,9 +72,40 @@ function etagOf(row: FileRow): string {
   return `"${row.etag ?? `${row.id}-${row.size}`}"`;
 }
 
+/**
+ * Opens the object (or its range). Through a visit, the bytes are reserved first and the
+ * body is metered, so what a client abandons goes back to the budget.
+ */
+async function openObject(
+  deps: AppDeps,
+  row: FileRow,
+  span: ByteRange | undefined,
+  visitId: string | null,
+): Promise<ObjectStream> {
+  const { driver } = await getStorage(deps, row.s3_config_id);
+  const bytes = span ? span.end - span.start + 1 : row.size;
+  if (visitId) {
+    await reserveVisitBytes(deps, visitId, row.id, bytes);
+  }
+  try {
+    const object = await driver.get(row.storage_path, span);
+    return visitId ? { ...object, body: meteredBody(deps, visitId, bytes, object.body) } : object;
+  } catch (error) {
+    if (visitId) {
+      releaseVisitBytes(deps, visitId, bytes);
+    }
+    if (error instanceof ObjectNotFoundError) {
+      deps.logger.warn({ fileId: row.id, key: row.storage_path }, 'file share without object');
+      throw new AppError('FILE_NOT_FOUND');
+    }
+    throw error;
+  }
+}
+
 /** Decides the answer (200, 206, 304 or 416) and opens the object stream when needed. */
 export async function planDelivery(deps: AppDeps, request: DeliveryRequest): Promise<DeliveryPlan> {
-  const [row, viaToken] = await admit(deps, request);
+  const { row, visitId } = await admit(deps, request);
+  const viaToken = visitId !== null;
   const etag = etagOf(row);
   if (etagMatches(request.ifNoneMatch, etag)) {
     return { kind: 'not-modified', row, etag, viaToken };
@@ -73,22 +116,10 @@ export async function planDelivery(deps: AppDeps, request: DeliveryRequest): Pro
   if (range.kind === 'unsatisfiable') {
     return { kind: 'unsatisfiable', row, etag, viaToken };
   }
+  const span = range.kind === 'range' ? { start: range.start, end: range.end } : undefined;
   if (request.headOnly) {
-    const span = range.kind === 'range' ? { start: range.start, end: range.end } : null;
-    return { kind: 'head', row, etag, viaToken, range: span };
+    return { kind: 'head', row, etag, viaToken, range: span ?? null };
   }
-  const { driver } = await getStorage(deps, row.s3_config_id);
-  try {
-    const object = await driver.get(
-      row.storage_path,
-      range.kind === 'range' ? { start: range.start, end: range.end } : undefined,
-    );
-    return { kind: 'content', row, etag, viaToken, object };
-  } catch (error) {
-    if (error instanceof ObjectNotFoundError) {
-      deps.logger.warn({ fileId: row.id, key: row.storage_path }, 'file share without object');
-      throw new AppError('FILE_NOT_FOUND');
-    }
-    throw error;
-  }
+  const object = await openObject(deps, row, span, visitId);
+  return { kind: 'content', row, etag, viaToken, object };
 }

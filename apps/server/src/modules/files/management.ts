@@ -12,7 +12,7 @@ import {
   type FileWithProvider,
 } from './repo';
 import { assertSlugRules, expiryFromHours, normaliseRemark } from './rules';
-import { visitUrls } from './visit-token';
+import { issueVisits, revokeVisits } from './visits';
 
 /**
  * The management calls shared by /admin/files (scope: all) and /user/files (scope: the
@@ -25,10 +25,30 @@ export interface ListRequest {
   search?: string | undefined;
 }
 
-/** A share as management shows it: ready files carry token links (no view counted). */
-export function presentManaged(deps: AppDeps, row: FileWithProvider): FileShare {
-  const links = row.status === 'ready' ? visitUrls(deps, row) : null;
-  return presentFileShare(row, deps.clock.now().toISOString(), links);
+/**
+ * Shares as management shows them: each ready one carries the links of a new visit (no
+ * view counted, but budgeted like any visit, so a link copied out of the admin panel is
+ * bounded too), all issued in one insert and absolute under `linkBase`.
+ */
+async function presentAllManaged(
+  deps: AppDeps,
+  rows: FileWithProvider[],
+  linkBase: string,
+): Promise<FileShare[]> {
+  const ready = rows.filter((row) => row.status === 'ready');
+  const links = await issueVisits(deps, ready, linkBase);
+  const nowIso = deps.clock.now().toISOString();
+  return rows.map((row) => presentFileShare(row, nowIso, links.get(row.id) ?? null));
+}
+
+/** One share as management, and an upload's answer, show it (see presentAllManaged). */
+export async function presentManaged(
+  deps: AppDeps,
+  row: FileWithProvider,
+  linkBase: string,
+): Promise<FileShare> {
+  const [share] = await presentAllManaged(deps, [row], linkBase);
+  return share ?? presentFileShare(row, deps.clock.now().toISOString(), null);
 }
 
 /** Newest first, with the pagination block both families answer. */
@@ -36,6 +56,7 @@ export async function listFiles(
   deps: AppDeps,
   scope: FileScope,
   request: ListRequest,
+  linkBase: string,
 ): Promise<FileList> {
   const repo = new FilesRepo(deps.db);
   const search = request.search?.trim() || undefined;
@@ -44,7 +65,7 @@ export async function listFiles(
     repo.count(scope, search),
   ]);
   return {
-    items: rows.map((row) => presentManaged(deps, row)),
+    items: await presentAllManaged(deps, rows, linkBase),
     pagination: {
       total,
       limit: request.limit,
@@ -64,8 +85,13 @@ async function findOrNotFound(deps: AppDeps, scope: FileScope, id: string) {
 }
 
 /** One share; reading it here counts no view. */
-export async function getFile(deps: AppDeps, scope: FileScope, id: string): Promise<FileShare> {
-  return presentManaged(deps, await findOrNotFound(deps, scope, id));
+export async function getFile(
+  deps: AppDeps,
+  scope: FileScope,
+  id: string,
+  linkBase: string,
+): Promise<FileShare> {
+  return presentManaged(deps, await findOrNotFound(deps, scope, id), linkBase);
 }
 
 /** Absent fields stay as they are; see updateFileBody for what each one means. */
@@ -95,12 +121,25 @@ async function changesFrom(
   return changes;
 }
 
+/**
+ * Whether the changes touch what visits were granted under (DESIGN §5): a new or removed
+ * password, or new limits. A slug change needs nothing: old links name the old slug.
+ */
+function revokesVisits(changes: FileChanges): boolean {
+  return (
+    changes.password_hash !== undefined ||
+    changes.max_views !== undefined ||
+    changes.expires_at !== undefined
+  );
+}
+
 /** PUT …/files/{id}: applies the changes and answers the share as it now is. */
 export async function updateFile(
   deps: AppDeps,
   scope: FileScope,
   id: string,
   body: UpdateFileBody,
+  linkBase: string,
 ): Promise<FileShare> {
   const repo = new FilesRepo(deps.db);
   const current = await findOrNotFound(deps, scope, id);
@@ -110,7 +149,13 @@ export async function updateFile(
   } catch (error) {
     throw isUniqueViolation(error) ? new AppError('SLUG_TAKEN') : error;
   }
-  return getFile(deps, scope, id);
+  // After the update, not before: an opening that counts its view from now on sees the new
+  // rules, and one that counted before has (but for the moment between its two
+  // statements) already issued the visit this deletes.
+  if (revokesVisits(changes)) {
+    await revokeVisits(deps, id);
+  }
+  return getFile(deps, scope, id, linkBase);
 }
 
 /** DELETE …/files/{id}: the object first, then the row; 404 when it is not there. */

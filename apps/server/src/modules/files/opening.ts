@@ -5,11 +5,11 @@ import { checkSharePassword } from '../../shares/password';
 import { presentPublicFile } from './presenter';
 import { FilesRepo, type FileRow } from './repo';
 import { deadReason, isFileOwner } from './rules';
-import { visitUrls } from './visit-token';
+import { issueVisits } from './visits';
 
 /**
  * Opening a file share (SPEC §7 public/files): a visit counts one view, atomically, and
- * hands out the preview and download links with a visit token (DESIGN §5).
+ * hands out the preview and download links of a new visit (DESIGN §5, ./visits.ts).
  */
 
 /** Who is reading: the resolved principal and the client address for rate limits. */
@@ -62,24 +62,44 @@ export async function checkFilePassword(
   await checkSharePassword(deps, row.password_hash, password, clientIp);
 }
 
+/** The links of a new visit to `row`, absolute under `linkBase`. */
+async function visitLinks(deps: AppDeps, row: FileRow, linkBase: string) {
+  const links = await issueVisits(deps, [row], linkBase);
+  return links.get(row.id) ?? null;
+}
+
 /**
- * GET /api/public/files/{slug}. The owner opens freely (no view counted); a protected
- * share answers its metadata only; anything else costs one view and yields the links.
+ * Whether the share still has the password the visitor was checked against: the owner may
+ * change it while a check is running (argon2 takes a while), and a visit issued after the
+ * change would survive the revocation that came with it.
+ */
+function passwordUnchanged(checked: FileRow, counted: FileRow): boolean {
+  return checked.password_hash === counted.password_hash;
+}
+
+/**
+ * GET /api/public/files/{slug}. The owner opens freely (no view counted, but a budgeted
+ * visit like anyone's); a protected share answers its metadata only; anything else costs
+ * one view and yields the links, absolute under `linkBase`.
  */
 export async function openFileShare(
   deps: AppDeps,
   slug: string,
   reader: Reader,
+  linkBase: string,
 ): Promise<PublicFile> {
   const row = await findLiveFile(deps, slug);
   if (isFileOwner(row, reader.principal)) {
-    return presentPublicFile(row, visitUrls(deps, row));
+    return presentPublicFile(row, await visitLinks(deps, row, linkBase));
   }
   if (row.password_hash !== null) {
     return presentPublicFile(row, null);
   }
   const counted = await countFileView(deps, row);
-  return presentPublicFile(counted, visitUrls(deps, counted));
+  if (!passwordUnchanged(row, counted)) {
+    return presentPublicFile(counted, null);
+  }
+  return presentPublicFile(counted, await visitLinks(deps, counted, linkBase));
 }
 
 /** POST /api/public/files/{slug}/verify: the links for the right password, for one view. */
@@ -88,12 +108,16 @@ export async function verifyFileShare(
   slug: string,
   password: string,
   reader: Reader,
+  linkBase: string,
 ): Promise<PublicFile> {
   const row = await findLiveFile(deps, slug);
   if (isFileOwner(row, reader.principal)) {
-    return presentPublicFile(row, visitUrls(deps, row));
+    return presentPublicFile(row, await visitLinks(deps, row, linkBase));
   }
   await checkFilePassword(deps, row, password, reader.clientIp);
   const counted = await countFileView(deps, row);
-  return presentPublicFile(counted, visitUrls(deps, counted));
+  if (!passwordUnchanged(row, counted)) {
+    throw new AppError('WRONG_PASSWORD');
+  }
+  return presentPublicFile(counted, await visitLinks(deps, counted, linkBase));
 }

@@ -10,6 +10,7 @@ import {
 import { z } from 'zod';
 import { ok } from '../../lib/envelope';
 import { adminSecurity, createRouter, jsonBody, okResponse } from '../../lib/openapi';
+import { publicBaseUrl } from '../../lib/public-url';
 import { requireAdmin } from '../auth/middleware';
 import { testStorageConfig } from './probe';
 import {
@@ -130,7 +131,9 @@ export const storageConfigRoutes = createRouter()
     }),
     async (c) => {
       requireAdmin(c);
-      const origin = c.req.header('origin') ?? new URL(c.req.url).origin;
+      // Without an Origin header, the origin clients use: behind a trusted proxy, not ours.
+      const origin =
+        c.req.header('origin') ?? new URL(publicBaseUrl(c.var.deps.config, c.req.raw)).origin;
       return ok(c, await testStorageConfig(c.var.deps, c.req.valid('param').id, origin));
     },
   );

@@ -6,7 +6,7 @@ import type { AppDeps, Principal } from '../../context';
 import { AppError } from '../../lib/errors';
 import { assertCleanText } from '../../lib/input-rules';
 import { presentManaged } from '../files/management';
-import { FilesRepo } from '../files/repo';
+import { FilesRepo, type FileWithProvider } from '../files/repo';
 import { assertQuota, assertWithinMaxSize, insufficientStorage, maxUploadBytes } from './limits';
 import { numberField, PLACEMENT_FIELDS, shareOptionsFrom, type FormFields } from './form-fields';
 import { assertSlugAvailable, discardObject, insertShare, prepareOptions } from './share-record';
@@ -163,18 +163,13 @@ function parseForm(
   });
 }
 
-/** Receives one upload and creates its share; answers the share as its creator sees it. */
-export async function receiveFormUpload(
+/** Writes the record of a stored upload; when that fails, the object goes too. */
+async function recordShare(
   deps: AppDeps,
   principal: Principal,
-  incoming: IncomingMessage,
-): Promise<FileShare> {
-  const contentLength = Number(incoming.headers['content-length']);
-  const limits = {
-    maxBytes: await maxUploadBytes(deps),
-    contentLength: Number.isFinite(contentLength) && contentLength > 0 ? contentLength : undefined,
-  };
-  const { fields, stored } = await parseForm(deps, principal, incoming, limits);
+  fields: FormFields,
+  stored: StoredPart,
+): Promise<FileWithProvider> {
   try {
     const options = await prepareOptions(deps, shareOptionsFrom(fields));
     const row = await insertShare(deps, {
@@ -190,9 +185,29 @@ export async function receiveFormUpload(
     if (!created) {
       throw new AppError('FILE_NOT_FOUND');
     }
-    return presentManaged(deps, created);
+    return created;
   } catch (error) {
     await discardObject(deps, stored.target, stored.target.key);
     throw error;
   }
+}
+
+/**
+ * Receives one upload and creates its share; answers the share as its creator sees it,
+ * visit links absolute under `linkBase`.
+ */
+export async function receiveFormUpload(
+  deps: AppDeps,
+  principal: Principal,
+  incoming: IncomingMessage,
+  linkBase: string,
+): Promise<FileShare> {
+  const contentLength = Number(incoming.headers['content-length']);
+  const limits = {
+    maxBytes: await maxUploadBytes(deps),
+    contentLength: Number.isFinite(contentLength) && contentLength > 0 ? contentLength : undefined,
+  };
+  const { fields, stored } = await parseForm(deps, principal, incoming, limits);
+  const created = await recordShare(deps, principal, fields, stored);
+  return presentManaged(deps, created, linkBase);
 }

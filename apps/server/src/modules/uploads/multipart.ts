@@ -127,6 +127,7 @@ export async function completeMultipart(
   deps: AppDeps,
   principal: Principal,
   body: MultipartCompleteBody,
+  linkBase: string,
 ): Promise<FileShare> {
   const open = await openSession(deps, principal, body.file_id, body.upload_id);
   const { session, storage } = open;
@@ -158,7 +159,7 @@ export async function completeMultipart(
   if (!ready) {
     throw new AppError('FILE_NOT_FOUND');
   }
-  return presentManaged(deps, ready);
+  return presentManaged(deps, ready, linkBase);
 }
 
 // Callers (the form, and the URL upload) start, complete and abort from this one module.

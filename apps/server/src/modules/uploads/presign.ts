@@ -1,3 +1,4 @@
+import { cleanFileName } from '@pastebox/contract/rules/file-name';
 import type { FileShare } from '@pastebox/contract/schemas/file';
 import type { CommitBody, PresignBody, PresignResult } from '@pastebox/contract/schemas/upload';
 import type { AppDeps, Principal } from '../../context';
@@ -9,7 +10,7 @@ import { FilesRepo, isUniqueViolation, type FileRow } from '../files/repo';
 import { assertQuota, assertWithinMaxSize, maxUploadBytes } from './limits';
 import { uploadScope } from './ownership';
 import { assertSlugAvailable, discardObject, insertShare, prepareOptions } from './share-record';
-import { objectUrlOf, resolveUploadTarget, safeFilename } from './target';
+import { objectUrlOf, resolveUploadTarget } from './target';
 
 /**
  * Presigned single PUT (SPEC §4, DESIGN §6 path 2): presign creates a pending record and
@@ -99,6 +100,7 @@ export async function commitUpload(
   deps: AppDeps,
   principal: Principal,
   body: CommitBody,
+  linkBase: string,
 ): Promise<FileShare> {
   const row = await findPending(deps, principal, body);
   try {
@@ -110,7 +112,7 @@ export async function commitUpload(
     const changes = {
       ...options.columns,
       ...(options.customSlug ? { slug: options.customSlug } : {}),
-      ...(body.filename ? { filename: safeFilename(body.filename) } : {}),
+      ...(body.filename ? { filename: cleanFileName(body.filename) } : {}),
       ...(body.mimetype ? { mimetype: normaliseMimetype(body.mimetype) } : {}),
       etag: stat.etag,
       expires_at: options.columns.expires_at ?? null,
@@ -127,7 +129,7 @@ export async function commitUpload(
   if (!ready) {
     throw new AppError('FILE_NOT_FOUND');
   }
-  return presentManaged(deps, ready);
+  return presentManaged(deps, ready, linkBase);
 }
 
 /** A failed commit leaves neither the object nor the record (SPEC §4, DESIGN §6). */

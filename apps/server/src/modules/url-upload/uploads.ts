@@ -93,12 +93,13 @@ export async function commitUrlUpload(
   deps: AppDeps,
   principal: Principal,
   body: CommitBody,
+  linkBase: string,
 ): Promise<FileShare> {
   if (body.remark !== undefined) {
-    return commitUpload(deps, principal, body);
+    return commitUpload(deps, principal, body, linkBase);
   }
   const pending = await new FilesRepo(deps.db).findById(body.file_id, uploadScope(principal));
-  return commitUpload(deps, principal, { ...body, remark: pending?.remark ?? null });
+  return commitUpload(deps, principal, { ...body, remark: pending?.remark ?? null }, linkBase);
 }
 
 /** POST /api/url/multipart/init: upload/multipart/init plus URLs for the first parts. */
@@ -132,8 +133,9 @@ export function completeUrlMultipart(
   deps: AppDeps,
   principal: Principal,
   body: MultipartCompleteBody,
+  linkBase: string,
 ): Promise<FileShare> {
-  return completeMultipart(deps, principal, body);
+  return completeMultipart(deps, principal, body, linkBase);
 }
 
 /** POST /api/url/multipart/abort: as upload/multipart/abort; nothing to abort is a 404. */

@@ -10,7 +10,7 @@ import {
 import { ok } from '../../../lib/envelope';
 import { adminSecurity, createRouter, jsonBody, okResponse } from '../../../lib/openapi';
 import { deleteFile, deleteFiles, getFile, listFiles, updateFile } from '../management';
-import { adminScope } from './guards';
+import { adminScope, linkBaseOf } from './guards';
 
 /** The admin's file management: every share (SPEC §7 admin/files). */
 export const adminFileRoutes = createRouter()
@@ -24,7 +24,10 @@ export const adminFileRoutes = createRouter()
       request: { query: fileListQuery },
       responses: okResponse(fileList),
     }),
-    async (c) => ok(c, await listFiles(c.var.deps, adminScope(c), c.req.valid('query'))),
+    async (c) => {
+      const scope = adminScope(c);
+      return ok(c, await listFiles(c.var.deps, scope, c.req.valid('query'), linkBaseOf(c)));
+    },
   )
   .openapi(
     createRoute({
@@ -51,7 +54,10 @@ export const adminFileRoutes = createRouter()
       request: { params: idParam },
       responses: okResponse(fileShare),
     }),
-    async (c) => ok(c, await getFile(c.var.deps, adminScope(c), c.req.valid('param').id)),
+    async (c) => {
+      const scope = adminScope(c);
+      return ok(c, await getFile(c.var.deps, scope, c.req.valid('param').id, linkBaseOf(c)));
+    },
   )
   .openapi(
     createRoute({
@@ -66,7 +72,8 @@ export const adminFileRoutes = createRouter()
     async (c) => {
       const scope = adminScope(c);
       const { id } = c.req.valid('param');
-      return ok(c, await updateFile(c.var.deps, scope, id, c.req.valid('json')));
+      const body = c.req.valid('json');
+      return ok(c, await updateFile(c.var.deps, scope, id, body, linkBaseOf(c)));
     },
   )
   .openapi(

@@ -88,7 +88,9 @@ const binaryResponses = {
 } as const;
 
 const description =
-  'With the `token` of a visit (previewUrl/downloadUrl) no view is counted; without one the ' +
+  'With the `token` of a visit (previewUrl/downloadUrl) no view is counted, but the visit ' +
+  'serves at most 3× the file size + 1 MiB and dies 15 minutes after its last use (6 hours ' +
+  'at most) or when the share changes: then 410 VISIT_LINK_USED_UP. Without a token the ' +
   'request counts a view itself, with `password` for a protected share. Range, If-Range and ' +
   'If-None-Match are honoured. HTML, SVG and XML are never rendered on this origin.';
 

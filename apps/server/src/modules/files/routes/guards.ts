@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { creatorOf, type AppEnv } from '../../../context';
 import { AppError } from '../../../lib/errors';
+import { publicBaseUrl } from '../../../lib/public-url';
 import { requireAdmin, requirePermission } from '../../auth/middleware';
 import type { Reader } from '../opening';
 import type { FileScope } from '../repo';
@@ -26,4 +27,9 @@ export function keyOwnerScope(c: Context<AppEnv>): FileScope {
 
 export function readerOf(c: Context<AppEnv>): Reader {
   return { principal: c.var.principal, clientIp: c.var.clientIp };
+}
+
+/** The base of the absolute visit links in this request's answer (lib/public-url.ts). */
+export function linkBaseOf(c: Context<AppEnv>): string {
+  return publicBaseUrl(c.var.deps.config, c.req.raw);
 }

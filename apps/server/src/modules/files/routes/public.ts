@@ -4,7 +4,7 @@ import { publicFile, verifyFileBody } from '@pastebox/contract/schemas/file';
 import { ok } from '../../../lib/envelope';
 import { createRouter, jsonBody, keySecurity, okResponse } from '../../../lib/openapi';
 import { openFileShare, verifyFileShare } from '../opening';
-import { readerOf } from './guards';
+import { linkBaseOf, readerOf } from './guards';
 
 /** Credentials are optional: the owner opens without spending a view. */
 const optionalAuth = [{}, ...keySecurity];
@@ -26,7 +26,7 @@ export const publicFileRoutes = createRouter()
     }),
     async (c) => {
       const { slug } = c.req.valid('param');
-      return ok(c, await openFileShare(c.var.deps, slug, readerOf(c)));
+      return ok(c, await openFileShare(c.var.deps, slug, readerOf(c), linkBaseOf(c)));
     },
   )
   .openapi(
@@ -42,6 +42,7 @@ export const publicFileRoutes = createRouter()
     async (c) => {
       const { slug } = c.req.valid('param');
       const { password } = c.req.valid('json');
-      return ok(c, await verifyFileShare(c.var.deps, slug, password, readerOf(c)));
+      const reader = readerOf(c);
+      return ok(c, await verifyFileShare(c.var.deps, slug, password, reader, linkBaseOf(c)));
     },
   );

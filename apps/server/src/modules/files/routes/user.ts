@@ -15,7 +15,7 @@ import {
   type SecurityRequirements,
 } from '../../../lib/openapi';
 import { deleteFile, deleteFiles, getFile, listFiles, updateFile } from '../management';
-import { keyOwnerScope } from './guards';
+import { keyOwnerScope, linkBaseOf } from './guards';
 
 const apiKeySecurity: SecurityRequirements = [{ ApiKey: [] }];
 
@@ -31,7 +31,10 @@ export const userFileRoutes = createRouter()
       request: { query: fileListQuery },
       responses: okResponse(fileList),
     }),
-    async (c) => ok(c, await listFiles(c.var.deps, keyOwnerScope(c), c.req.valid('query'))),
+    async (c) => {
+      const scope = keyOwnerScope(c);
+      return ok(c, await listFiles(c.var.deps, scope, c.req.valid('query'), linkBaseOf(c)));
+    },
   )
   .openapi(
     createRoute({
@@ -58,7 +61,10 @@ export const userFileRoutes = createRouter()
       request: { params: idParam },
       responses: okResponse(fileShare),
     }),
-    async (c) => ok(c, await getFile(c.var.deps, keyOwnerScope(c), c.req.valid('param').id)),
+    async (c) => {
+      const scope = keyOwnerScope(c);
+      return ok(c, await getFile(c.var.deps, scope, c.req.valid('param').id, linkBaseOf(c)));
+    },
   )
   .openapi(
     createRoute({
@@ -73,7 +79,8 @@ export const userFileRoutes = createRouter()
     async (c) => {
       const scope = keyOwnerScope(c);
       const { id } = c.req.valid('param');
-      return ok(c, await updateFile(c.var.deps, scope, id, c.req.valid('json')));
+      const body = c.req.valid('json');
+      return ok(c, await updateFile(c.var.deps, scope, id, body, linkBaseOf(c)));
     },
   )
   .openapi(

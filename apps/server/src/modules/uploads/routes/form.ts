@@ -7,6 +7,7 @@ import type { AppEnv } from '../../../context';
 import { BODY_LIMIT_EXTENSION } from '../../../lib/body-limit';
 import { ok } from '../../../lib/envelope';
 import { createRouter, keySecurity, okResponse } from '../../../lib/openapi';
+import { publicBaseUrl } from '../../../lib/public-url';
 import { requirePermission } from '../../auth/middleware';
 import { receiveFormUpload } from '../form-upload';
 
@@ -42,7 +43,8 @@ export const formUploadRoutes = createRouter().openapi(
   }),
   async (c) => {
     const principal = requirePermission(c, 'file');
-    const share = await receiveFormUpload(c.var.deps, principal, nodeRequestOf(c));
+    const linkBase = publicBaseUrl(c.var.deps.config, c.req.raw);
+    const share = await receiveFormUpload(c.var.deps, principal, nodeRequestOf(c), linkBase);
     return ok(c, share, 201, 'Created');
   },
 );

@@ -12,6 +12,7 @@ import {
 } from '@pastebox/contract/schemas/upload';
 import { ok } from '../../../lib/envelope';
 import { createRouter, jsonBody, keySecurity, okResponse } from '../../../lib/openapi';
+import { publicBaseUrl } from '../../../lib/public-url';
 import { requirePermission } from '../../auth/middleware';
 import { completeMultipart, initMultipart, partUrls, storedParts } from '../multipart';
 import { abortMultipart } from '../multipart-session';
@@ -84,7 +85,8 @@ export const multipartRoutes = createRouter()
     }),
     async (c) => {
       const principal = requirePermission(c, 'file');
-      return ok(c, await completeMultipart(c.var.deps, principal, c.req.valid('json')));
+      const linkBase = publicBaseUrl(c.var.deps.config, c.req.raw);
+      return ok(c, await completeMultipart(c.var.deps, principal, c.req.valid('json'), linkBase));
     },
   )
   .openapi(

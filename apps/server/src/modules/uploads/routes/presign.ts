@@ -3,6 +3,7 @@ import { fileShare } from '@pastebox/contract/schemas/file';
 import { commitBody, presignBody, presignResult } from '@pastebox/contract/schemas/upload';
 import { ok } from '../../../lib/envelope';
 import { createRouter, jsonBody, keySecurity, okResponse } from '../../../lib/openapi';
+import { publicBaseUrl } from '../../../lib/public-url';
 import { requirePermission } from '../../auth/middleware';
 import { commitUpload, presignUpload } from '../presign';
 
@@ -41,6 +42,7 @@ export const presignRoutes = createRouter()
     }),
     async (c) => {
       const principal = requirePermission(c, 'file');
-      return ok(c, await commitUpload(c.var.deps, principal, c.req.valid('json')));
+      const linkBase = publicBaseUrl(c.var.deps.config, c.req.raw);
+      return ok(c, await commitUpload(c.var.deps, principal, c.req.valid('json'), linkBase));
     },
   );

@@ -16,6 +16,7 @@ import {
 } from '@pastebox/contract/schemas/url-upload';
 import { ok } from '../../../lib/envelope';
 import { createRouter, jsonBody, keySecurity, okResponse } from '../../../lib/openapi';
+import { publicBaseUrl } from '../../../lib/public-url';
 import { requirePermission } from '../../auth/middleware';
 import {
   abortUrlMultipart,
@@ -64,7 +65,8 @@ export const urlStoreRoutes = createRouter()
     }),
     async (c) => {
       const principal = requirePermission(c, 'file');
-      return ok(c, await commitUrlUpload(c.var.deps, principal, c.req.valid('json')));
+      const linkBase = publicBaseUrl(c.var.deps.config, c.req.raw);
+      return ok(c, await commitUrlUpload(c.var.deps, principal, c.req.valid('json'), linkBase));
     },
   )
   .openapi(
@@ -94,7 +96,9 @@ export const urlStoreRoutes = createRouter()
     }),
     async (c) => {
       const principal = requirePermission(c, 'file');
-      return ok(c, await completeUrlMultipart(c.var.deps, principal, c.req.valid('json')));
+      const linkBase = publicBaseUrl(c.var.deps.config, c.req.raw);
+      const body = c.req.valid('json');
+      return ok(c, await completeUrlMultipart(c.var.deps, principal, body, linkBase));
     },
   )
   .openapi(

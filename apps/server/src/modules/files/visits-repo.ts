@@ -1,0 +1,79 @@
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, ShareVisitsTable } from '../../db/types';
+
+export type NewVisitRow = Insertable<ShareVisitsTable>;
+
+/** SQL for share visits (DESIGN §5); one method per query, used by ./visits.ts only. */
+export class VisitsRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Inserts the visits of one answer (one opening, or a page of managed shares). */
+  insertMany(rows: NewVisitRow[]) {
+    return this.db.insertInto('share_visits').values(rows).execute();
+  }
+
+  /** True when the visit exists for this share, is unexpired and has bytes left. */
+  isLive(id: string, fileId: string, nowIso: string) {
+    return this.db
+      .selectFrom('share_visits')
+      .select('id')
+      .where('id', '=', id)
+      .where('file_id', '=', fileId)
+      .where('expires_at', '>', nowIso)
+      .where((eb) => eb('bytes_served', '<', eb.ref('byte_budget')))
+      .executeTakeFirst()
+      .then((row) => row !== undefined);
+  }
+
+  /**
+   * Reserves `bytes` of the budget in one statement, before anything is streamed, so
+   * parallel requests on any number of instances can never serve more than the budget;
+   * the life slides to `slideTo`, capped at max_expires_at. False: nothing was reserved.
+   */
+  reserve(id: string, fileId: string, bytes: number, nowIso: string, slideTo: string) {
+    return this.db
+      .updateTable('share_visits')
+      .set((eb) => ({
+        bytes_served: eb('bytes_served', '+', bytes),
+        expires_at: eb
+          .case()
+          .when('max_expires_at', '<', slideTo)
+          .then(eb.ref('max_expires_at'))
+          .else(slideTo)
+          .end(),
+      }))
+      .where('id', '=', id)
+      .where('file_id', '=', fileId)
+      .where('expires_at', '>', nowIso)
+      .where((eb) => eb(eb('bytes_served', '+', bytes), '<=', eb.ref('byte_budget')))
+      .executeTakeFirst()
+      .then((result) => Number(result.numUpdatedRows) === 1);
+  }
+
+  /** Gives back reserved bytes that were never read (a stream ended early). */
+  release(id: string, bytes: number) {
+    return this.db
+      .updateTable('share_visits')
+      .set((eb) => ({ bytes_served: eb('bytes_served', '-', bytes) }))
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Revokes every visit of one share (its password or limits changed). */
+  deleteForFile(fileId: string) {
+    return this.db
+      .deleteFrom('share_visits')
+      .where('file_id', '=', fileId)
+      .executeTakeFirst()
+      .then((result) => Number(result.numDeletedRows));
+  }
+
+  /** Visits past their life: the sweeper removes them. */
+  deleteExpired(nowIso: string) {
+    return this.db
+      .deleteFrom('share_visits')
+      .where('expires_at', '<=', nowIso)
+      .executeTakeFirst()
+      .then((result) => Number(result.numDeletedRows));
+  }
+}
