@@ -36,6 +36,14 @@ function forwardedHost(request: Request): string | undefined {
 }
 
 /**
+ * `url` made absolute under `base` when it is a bare path: the local driver signs URLs to
+ * this server without knowing which origin the caller used (it is built once per config).
+ */
+export function absoluteUrl(base: string, url: string): string {
+  return url.startsWith('/') && !url.startsWith('//') ? `${base}${url}` : url;
+}
+
+/**
  * The base of absolute links, without a trailing slash: PUBLIC_URL when it is set (its
  * path kept, for a server mounted below a prefix); otherwise the origin the request was
  * sent to, where X-Forwarded-Proto and X-Forwarded-Host count only behind TRUST_PROXY

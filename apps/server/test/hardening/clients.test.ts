@@ -60,4 +60,27 @@ describe('clients as they are written in the wild', () => {
       expect(res.body.details?.[0]?.path).toBe('maxViews');
     }
   });
+
+  it('gets absolute upload links from the local driver, usable from anywhere', async () => {
+    const presign = await admin.post<{ upload_url: string }>('/api/s3/presign', {
+      filename: 'abs.txt',
+      size: 3,
+    });
+    expect(presign.body.data.upload_url.startsWith(`${server.baseUrl}/api/`)).toBe(true);
+
+    const init = await admin.post<{ file_id: string; upload_id: string }>(
+      '/api/upload/multipart/init',
+      { filename: 'abs.bin', size: 6 * 1024 * 1024 },
+    );
+    expect(init.status).toBe(200);
+    const parts = await admin.post<{ urls: { url: string }[] }>('/api/upload/multipart/part-url', {
+      file_id: init.body.data.file_id,
+      upload_id: init.body.data.upload_id,
+      part_numbers: [1, 2],
+    });
+    expect(parts.body.data.urls).toHaveLength(2);
+    for (const part of parts.body.data.urls) {
+      expect(part.url.startsWith(`${server.baseUrl}/api/`)).toBe(true);
+    }
+  });
 });

@@ -24,6 +24,7 @@ import {
 import { UploadSessionsRepo, type UploadSessionRow } from './sessions-repo';
 import { insertShare, prepareOptions } from './share-record';
 import { resolveUploadTarget } from './target';
+import { absoluteUrl } from '../../lib/public-url';
 
 /**
  * Multipart uploads (DESIGN §6 path 3): init → part URLs (presigned for S3, signed URLs
@@ -80,6 +81,7 @@ export async function partUrls(
   deps: AppDeps,
   principal: Principal,
   body: PartUrlBody,
+  linkBase: string,
 ): Promise<PartUrlResult> {
   const { session, storage } = await openSession(deps, principal, body.file_id, body.upload_id);
   const count = partCountFor(session.total_size, session.part_size);
@@ -99,7 +101,7 @@ export async function partUrls(
       );
       return {
         part_number: partNumber,
-        url: signed.url,
+        url: absoluteUrl(linkBase, signed.url),
         method: signed.method,
         headers: signed.headers,
         expires_at: signed.expiresAt.toISOString(),

@@ -11,6 +11,7 @@ import { assertQuota, assertWithinMaxSize, maxUploadBytes } from './limits';
 import { uploadScope } from './ownership';
 import { assertSlugAvailable, discardObject, insertShare, prepareOptions } from './share-record';
 import { objectUrlOf, resolveUploadTarget } from './target';
+import { absoluteUrl } from '../../lib/public-url';
 
 /**
  * Presigned single PUT (SPEC §4, DESIGN §6 path 2): presign creates a pending record and
@@ -24,6 +25,7 @@ export async function presignUpload(
   deps: AppDeps,
   principal: Principal,
   body: PresignBody,
+  linkBase: string,
 ): Promise<PresignResult> {
   assertWithinMaxSize(body.size, await maxUploadBytes(deps));
   const target = await resolveUploadTarget(deps, principal, body);
@@ -49,7 +51,7 @@ export async function presignUpload(
       size: body.size,
     });
     return {
-      upload_url: signed.url,
+      upload_url: absoluteUrl(linkBase, signed.url),
       headers: signed.headers,
       expires_at: signed.expiresAt.toISOString(),
       file_id: row.id,

@@ -72,14 +72,15 @@ export async function presignUrlUpload(
   deps: AppDeps,
   principal: Principal,
   body: UrlPresignBody,
+  linkBase: string,
 ): Promise<PresignResult> {
   const file = await resolveUrlFile(deps, body);
-  const result = await presignUpload(deps, principal, {
-    s3_config_id: body.s3_config_id,
-    path: body.path,
-    slug: body.slug,
-    ...file,
-  });
+  const result = await presignUpload(
+    deps,
+    principal,
+    { s3_config_id: body.s3_config_id, path: body.path, slug: body.slug, ...file },
+    linkBase,
+  );
   const remark = normaliseRemark(body.remark);
   if (remark !== null) {
     const changes = { remark, updated_at: deps.clock.now().toISOString() };
@@ -107,6 +108,7 @@ export async function initUrlMultipart(
   deps: AppDeps,
   principal: Principal,
   body: UrlMultipartInitBody,
+  linkBase: string,
 ): Promise<UrlMultipartSession> {
   const file = await resolveUrlFile(deps, body);
   const session = await initMultipart(deps, principal, {
@@ -120,11 +122,16 @@ export async function initUrlMultipart(
     ...file,
   });
   const count = Math.min(session.part_count, INITIAL_PART_URLS);
-  const { urls } = await partUrls(deps, principal, {
-    file_id: session.file_id,
-    upload_id: session.upload_id,
-    part_numbers: Array.from({ length: count }, (_, index) => index + 1),
-  });
+  const { urls } = await partUrls(
+    deps,
+    principal,
+    {
+      file_id: session.file_id,
+      upload_id: session.upload_id,
+      part_numbers: Array.from({ length: count }, (_, index) => index + 1),
+    },
+    linkBase,
+  );
   return { ...session, urls };
 }
 

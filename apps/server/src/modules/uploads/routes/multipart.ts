@@ -52,7 +52,8 @@ export const multipartRoutes = createRouter()
     }),
     async (c) => {
       const principal = requirePermission(c, 'file');
-      return ok(c, await partUrls(c.var.deps, principal, c.req.valid('json')));
+      const linkBase = publicBaseUrl(c.var.deps.config, c.req.raw);
+      return ok(c, await partUrls(c.var.deps, principal, c.req.valid('json'), linkBase));
     },
   )
   .openapi(

@@ -24,7 +24,8 @@ export const presignRoutes = createRouter()
     }),
     async (c) => {
       const principal = requirePermission(c, 'file');
-      return ok(c, await presignUpload(c.var.deps, principal, c.req.valid('json')));
+      const linkBase = publicBaseUrl(c.var.deps.config, c.req.raw);
+      return ok(c, await presignUpload(c.var.deps, principal, c.req.valid('json'), linkBase));
     },
   )
   .openapi(

@@ -49,7 +49,8 @@ export const urlStoreRoutes = createRouter()
     }),
     async (c) => {
       const principal = requirePermission(c, 'file');
-      return ok(c, await presignUrlUpload(c.var.deps, principal, c.req.valid('json')));
+      const linkBase = publicBaseUrl(c.var.deps.config, c.req.raw);
+      return ok(c, await presignUrlUpload(c.var.deps, principal, c.req.valid('json'), linkBase));
     },
   )
   .openapi(
@@ -81,7 +82,8 @@ export const urlStoreRoutes = createRouter()
     }),
     async (c) => {
       const principal = requirePermission(c, 'file');
-      return ok(c, await initUrlMultipart(c.var.deps, principal, c.req.valid('json')));
+      const linkBase = publicBaseUrl(c.var.deps.config, c.req.raw);
+      return ok(c, await initUrlMultipart(c.var.deps, principal, c.req.valid('json'), linkBase));
     },
   )
   .openapi(

@@ -5,7 +5,7 @@ import { MANAGED_FILES_KEY } from './file-scope';
 /** Text previews show the start of the file only; the rest is a download away. */
 export const TEXT_PREVIEW_BYTES = 64 * 1024;
 
-/** Absolute URL of a visit link the server answers relative (/api/file-view/…). */
+/** A visit link as an absolute URL (the server answers absolute links; older ones were paths). */
 export function visitLinkUrl(link: string): string {
   return /^https?:\/\//i.test(link) ? link : `${backendUrl()}${link}`;
 }
