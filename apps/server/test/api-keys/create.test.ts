@@ -1,7 +1,7 @@
 import type { ApiKeyItem } from '@pastebox/contract/schemas/api-key';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sha256Hex } from '../../src/lib/crypto';
+import { sha256Hex } from '@/lib/crypto';
 import type { ApiClient } from '../support/api-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { createKey, uniqueKeyName } from './builders';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { sweepStaleTempFiles, TEMP_FILE_MAX_AGE_MS } from '../../src/storage/temp-files';
+import { sweepStaleTempFiles, TEMP_FILE_MAX_AGE_MS } from '@/storage/temp-files';
 import {
   adminAuthorization,
   startServerProcess,

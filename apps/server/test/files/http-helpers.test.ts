@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentDisposition } from '../../src/lib/content-disposition';
-import { etagMatches, parseRange, rangeStillValid } from '../../src/lib/http-range';
-import { deliveryHeaders, normaliseMimetype } from '../../src/modules/files/content-safety';
+import { contentDisposition } from '@/lib/content-disposition';
+import { etagMatches, parseRange, rangeStillValid } from '@/lib/http-range';
+import { deliveryHeaders, normaliseMimetype } from '@/modules/files/content-safety';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 describe('contentDisposition (RFC 6266 / 5987)', () => {

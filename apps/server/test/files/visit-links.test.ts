@@ -1,7 +1,7 @@
 import type { FileShare, PublicFile } from '@pastebox/contract/schemas/file';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { sha256Hex } from '../../src/lib/crypto';
-import { sweepOnce } from '../../src/sweeper';
+import { sha256Hex } from '@/lib/crypto';
+import { sweepOnce } from '@/sweeper';
 import type { ApiClient } from '../support/api-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { openShare, testBytes, uploadShare } from '../uploads/builders';

@@ -1,7 +1,7 @@
 import type { FileList, FileShare, PublicFile } from '@pastebox/contract/schemas/file';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config';
-import { publicBaseUrl } from '../../src/lib/public-url';
+import { loadConfig } from '@/config';
+import { publicBaseUrl } from '@/lib/public-url';
 import type { ApiClient } from '../support/api-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { uploadShare } from '../uploads/builders';

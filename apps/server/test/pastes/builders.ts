@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { PasteDetail, PasteView } from '@pastebox/contract/schemas/paste';
 import { expect } from 'vitest';
-import { sha256Hex } from '../../src/lib/crypto';
+import { sha256Hex } from '@/lib/crypto';
 import type { ApiClient } from '../support/api-client';
 import type { TestServer } from '../support/test-server';
 

@@ -1,6 +1,6 @@
 import type { PasteView } from '@pastebox/contract/schemas/paste';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sweepExpiredPastes } from '../../src/modules/pastes/service';
+import { sweepExpiredPastes } from '@/modules/pastes/service';
 import { fromAddress } from '../auth/from-address';
 import type { ApiClient } from '../support/api-client';
 import { startTestServer, type TestServer } from '../support/test-server';

@@ -1,6 +1,6 @@
 import type { PasteView } from '@pastebox/contract/schemas/paste';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RATE_LIMITS } from '../../src/lib/rate-limit';
+import { RATE_LIMITS } from '@/lib/rate-limit';
 import type { ApiClient } from '../support/api-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { createApiKey, createPaste, openPaste, uniqueSlug, viewsOf } from './builders';

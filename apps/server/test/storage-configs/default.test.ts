@@ -1,7 +1,7 @@
 import type { StorageConfigItem } from '@pastebox/contract/schemas/storage-config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LocalDriver } from '../../src/storage/local';
-import { getDefaultStorage, getStorage } from '../../src/storage/registry';
+import { LocalDriver } from '@/storage/local';
+import { getDefaultStorage, getStorage } from '@/storage/registry';
 import type { ApiClient } from '../support/api-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 

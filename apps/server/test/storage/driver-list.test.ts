@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ListOptions } from '../../src/storage/driver';
+import type { ListOptions } from '@/storage/driver';
 import { storageTargets } from '../support/storage-targets';
 import { driverFixture, FIXTURE_TIMEOUT_MS, streamOf, type DriverFixture } from './helpers';
 

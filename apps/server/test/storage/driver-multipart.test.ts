@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InvalidPartError, UploadNotFoundError } from '../../src/storage/driver';
+import { InvalidPartError, UploadNotFoundError } from '@/storage/driver';
 import { absoluteUrl, storageTargets } from '../support/storage-targets';
 import { driverFixture, FIXTURE_TIMEOUT_MS, streamOf, type DriverFixture } from './helpers';
 

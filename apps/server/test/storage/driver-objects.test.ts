@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InvalidRangeError, ObjectNotFoundError } from '../../src/storage/driver';
-import { InvalidKeyError } from '../../src/storage/keys';
-import { SizeMismatchError } from '../../src/storage/streams';
+import { InvalidRangeError, ObjectNotFoundError } from '@/storage/driver';
+import { InvalidKeyError } from '@/storage/keys';
+import { SizeMismatchError } from '@/storage/streams';
 import { storageTargets } from '../support/storage-targets';
 import {
   driverFixture,

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { StorageDriver } from '../../src/storage/driver';
+import type { StorageDriver } from '@/storage/driver';
 import { driverOf, type StorageTarget } from '../support/storage-targets';
 import { SWIFT_HOOK_TIMEOUT_MS } from '../support/swift';
 import { startTestServer, type TestServer } from '../support/test-server';

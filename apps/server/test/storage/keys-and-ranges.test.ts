@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  folderPrefix,
-  InvalidKeyError,
-  normaliseKey,
-  normalisePrefix,
-} from '../../src/storage/keys';
-import { parseRangeHeader } from '../../src/storage/range';
+import { folderPrefix, InvalidKeyError, normaliseKey, normalisePrefix } from '@/storage/keys';
+import { parseRangeHeader } from '@/storage/range';
 
 describe('object keys', () => {
   it('normalises: NFC, repeated slashes collapse', () => {

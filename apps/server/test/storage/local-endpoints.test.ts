@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LocalDriver } from '../../src/storage/local';
-import { getDefaultStorage } from '../../src/storage/registry';
+import { LocalDriver } from '@/storage/local';
+import { getDefaultStorage } from '@/storage/registry';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 /** Every file below a directory (temp files included), relative to it. */

@@ -2,8 +2,8 @@ import type {
   CreateStorageConfigBody,
   StorageConfigItem,
 } from '@pastebox/contract/schemas/storage-config';
-import type { StorageDriver } from '../../src/storage/driver';
-import { getStorage } from '../../src/storage/registry';
+import type { StorageDriver } from '@/storage/driver';
+import { getStorage } from '@/storage/registry';
 import type { ApiClient } from './api-client';
 import { createBucket, swiftServer } from './swift';
 import type { TestServer } from './test-server';

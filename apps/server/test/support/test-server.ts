@@ -4,12 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import pg from 'pg';
-import { buildApp } from '../../src/app';
-import { createRuntime } from '../../src/bootstrap';
-import { loadConfig } from '../../src/config';
-import type { AppDeps } from '../../src/context';
-import { ManualClock } from '../../src/lib/clock';
-import { ensureInitialAdmin } from '../../src/modules/auth/service';
+import { buildApp } from '@/app';
+import { createRuntime } from '@/bootstrap';
+import { loadConfig } from '@/config';
+import type { AppDeps } from '@/context';
+import { ManualClock } from '@/lib/clock';
+import { ensureInitialAdmin } from '@/modules/auth/service';
 import { ApiClient } from './api-client';
 
 export const ADMIN = { username: 'admin', password: 'admin-password-1' } as const;

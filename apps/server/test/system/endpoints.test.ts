@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { putSetting } from '../../src/modules/system/settings';
-import { APP_VERSION } from '../../src/version';
+import { putSetting } from '@/modules/system/settings';
+import { APP_VERSION } from '@/version';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 describe('system endpoints', () => {

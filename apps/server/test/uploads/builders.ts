@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FileShare, PublicFile } from '@pastebox/contract/schemas/file';
 import { expect } from 'vitest';
-import { sha256Hex } from '../../src/lib/crypto';
-import { putSetting } from '../../src/modules/system/settings';
-import { getStorage } from '../../src/storage/registry';
+import { sha256Hex } from '@/lib/crypto';
+import { putSetting } from '@/modules/system/settings';
+import { getStorage } from '@/storage/registry';
 import type { ApiClient, ApiResponse } from '../support/api-client';
 import type { TestServer } from '../support/test-server';
 

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FileShare } from '@pastebox/contract/schemas/file';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { LocalDriver } from '../../src/storage/local';
-import { getStorage } from '../../src/storage/registry';
+import { LocalDriver } from '@/storage/local';
+import { getStorage } from '@/storage/registry';
 import type { ApiClient } from '../support/api-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 import {

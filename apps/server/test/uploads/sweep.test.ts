@@ -1,6 +1,6 @@
 import type { MultipartSession, PresignResult } from '@pastebox/contract/schemas/upload';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { sweepFiles } from '../../src/modules/uploads/sweep';
+import { sweepFiles } from '@/modules/uploads/sweep';
 import type { ApiClient } from '../support/api-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { HOUR, objectExists, putTo, uploadShare } from './builders';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isForbiddenHostname, isPublicAddress } from '../../src/lib/net/address-policy';
+import { isForbiddenHostname, isPublicAddress } from '@/lib/net/address-policy';
 
 describe('isPublicAddress (DESIGN §5)', () => {
   it.each([

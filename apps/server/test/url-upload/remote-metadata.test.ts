@@ -3,7 +3,7 @@ import {
   filenameFromContentDisposition,
   filenameFromPath,
   mimetypeOf,
-} from '../../src/modules/url-upload/remote-metadata';
+} from '@/modules/url-upload/remote-metadata';
 
 describe('remote file names and types', () => {
   it.each([

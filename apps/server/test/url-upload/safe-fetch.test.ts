@@ -1,8 +1,8 @@
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isAppError } from '../../src/lib/errors';
-import type { HostResolver } from '../../src/lib/net/resolve-target';
-import { safeFetch, withoutCredentials } from '../../src/lib/safe-fetch';
+import { isAppError } from '@/lib/errors';
+import type { HostResolver } from '@/lib/net/resolve-target';
+import { safeFetch, withoutCredentials } from '@/lib/safe-fetch';
 import { startOrigin, type TestOrigin } from './origin';
 
 let origin: TestOrigin;

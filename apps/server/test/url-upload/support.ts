@@ -1,4 +1,4 @@
-import { putSetting } from '../../src/modules/system/settings';
+import { putSetting } from '@/modules/system/settings';
 import { createKey } from '../api-keys/builders';
 import type { ApiClient } from '../support/api-client';
 import type { TestServer } from '../support/test-server';

@@ -1,5 +1,5 @@
-import type { AppDeps, Principal } from '../../context';
-import { sha256Hex } from '../../lib/crypto';
+import type { AppDeps, Principal } from '@/context';
+import { sha256Hex } from '@/lib/crypto';
 import { ApiKeysRepo } from './repo';
 
 const LAST_USED_RESOLUTION_MS = 60_000;

@@ -7,8 +7,8 @@ import {
 } from '@pastebox/contract/schemas/api-key';
 import { idParam } from '@pastebox/contract/schemas/common';
 import { z } from 'zod';
-import { ok } from '../../lib/envelope';
-import { adminSecurity, createRouter, jsonBody, okResponse } from '../../lib/openapi';
+import { ok } from '@/lib/envelope';
+import { adminSecurity, createRouter, jsonBody, okResponse } from '@/lib/openapi';
 import { requireAdmin } from '../auth/middleware';
 import { createApiKey, deleteApiKey, listApiKeys, updateApiKey } from './service';
 

@@ -4,10 +4,10 @@ import type {
   CreateApiKeyValues,
   UpdateApiKeyBody,
 } from '@pastebox/contract/schemas/api-key';
-import type { AppDeps } from '../../context';
-import { sha256Hex } from '../../lib/crypto';
-import { AppError } from '../../lib/errors';
-import { newId, randomToken } from '../../lib/ids';
+import type { AppDeps } from '@/context';
+import { sha256Hex } from '@/lib/crypto';
+import { AppError } from '@/lib/errors';
+import { newId, randomToken } from '@/lib/ids';
 import { presentApiKey } from './presenter';
 import { ApiKeysRepo, type ApiKeyRow } from './repo';
 

@@ -1,9 +1,9 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, MiddlewareHandler } from 'hono';
-import type { AppEnv, KeyPermissions, Principal } from '../../context';
-import { AppError } from '../../lib/errors';
-import { clientAddress } from '../../lib/net/client-address';
-import { RATE_LIMITS } from '../../lib/rate-limit';
+import type { AppEnv, KeyPermissions, Principal } from '@/context';
+import { AppError } from '@/lib/errors';
+import { clientAddress } from '@/lib/net/client-address';
+import { RATE_LIMITS } from '@/lib/rate-limit';
 import { resolveApiKey } from '../api-keys/resolve';
 import { resolveAdminToken } from './service';
 

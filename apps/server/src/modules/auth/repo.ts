@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types';
+import type { Database } from '@/db/types';
 
 /** SQL for admins and their sessions; one method per query. */
 export class AuthRepo {

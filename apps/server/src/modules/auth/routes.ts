@@ -7,9 +7,9 @@ import {
   loginResult,
 } from '@pastebox/contract/schemas/auth';
 import { z } from 'zod';
-import { ok } from '../../lib/envelope';
-import { adminSecurity, createRouter, jsonBody, okResponse } from '../../lib/openapi';
-import { sha256Hex } from '../../lib/crypto';
+import { ok } from '@/lib/envelope';
+import { adminSecurity, createRouter, jsonBody, okResponse } from '@/lib/openapi';
+import { sha256Hex } from '@/lib/crypto';
 import { presentedBearerToken, requireAdmin, requireApiKey } from './middleware';
 import { changeAdminCredentials, login, logout } from './service';
 

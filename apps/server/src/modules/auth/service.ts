@@ -4,12 +4,12 @@ import {
   type ChangePasswordBody,
   type LoginResult,
 } from '@pastebox/contract/schemas/auth';
-import type { AppDeps, Principal } from '../../context';
-import { addMs } from '../../lib/clock';
-import { hashPassword, sha256Hex, verifyPassword } from '../../lib/crypto';
-import { AppError } from '../../lib/errors';
-import { newId, randomToken } from '../../lib/ids';
-import { RATE_LIMITS } from '../../lib/rate-limit';
+import type { AppDeps, Principal } from '@/context';
+import { addMs } from '@/lib/clock';
+import { hashPassword, sha256Hex, verifyPassword } from '@/lib/crypto';
+import { AppError } from '@/lib/errors';
+import { newId, randomToken } from '@/lib/ids';
+import { RATE_LIMITS } from '@/lib/rate-limit';
 import { AuthRepo } from './repo';
 
 const SESSION_MS = LIMITS.adminSessionDays * 24 * 60 * 60 * 1000;

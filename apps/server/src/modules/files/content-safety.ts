@@ -1,5 +1,5 @@
-import { contentDisposition } from '../../lib/content-disposition';
-import { isScriptType, normaliseMimetype, safeContentType } from '../../lib/content-type';
+import { contentDisposition } from '@/lib/content-disposition';
+import { isScriptType, normaliseMimetype, safeContentType } from '@/lib/content-type';
 
 /**
  * How a shared file may be shown on the app's own origin (DESIGN §4, §5): active content

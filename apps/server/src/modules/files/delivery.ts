@@ -1,8 +1,8 @@
-import type { AppDeps } from '../../context';
-import { AppError } from '../../lib/errors';
-import { etagMatches, parseRange, rangeStillValid } from '../../lib/http-range';
-import { ObjectNotFoundError, type ByteRange, type ObjectStream } from '../../storage/driver';
-import { getStorage } from '../../storage/registry';
+import type { AppDeps } from '@/context';
+import { AppError } from '@/lib/errors';
+import { etagMatches, parseRange, rangeStillValid } from '@/lib/http-range';
+import { ObjectNotFoundError, type ByteRange, type ObjectStream } from '@/storage/driver';
+import { getStorage } from '@/storage/registry';
 import { checkFilePassword, countFileView, findLiveFile, type Reader } from './opening';
 import { FilesRepo, type FileRow } from './repo';
 import { isFileOwner } from './rules';

@@ -1,7 +1,7 @@
 import type { FileList, FileShare, UpdateFileBody } from '@pastebox/contract/schemas/file';
-import type { AppDeps } from '../../context';
-import { hashPassword } from '../../lib/crypto';
-import { AppError } from '../../lib/errors';
+import type { AppDeps } from '@/context';
+import { hashPassword } from '@/lib/crypto';
+import { AppError } from '@/lib/errors';
 import { presentFileShare } from './presenter';
 import { removeFileShare } from './removal';
 import {

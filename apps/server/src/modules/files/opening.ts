@@ -1,7 +1,7 @@
 import type { PublicFile } from '@pastebox/contract/schemas/file';
-import type { AppDeps, Principal } from '../../context';
-import { AppError } from '../../lib/errors';
-import { checkSharePassword } from '../../shares/password';
+import type { AppDeps, Principal } from '@/context';
+import { AppError } from '@/lib/errors';
+import { checkSharePassword } from '@/shares/password';
 import { presentPublicFile } from './presenter';
 import { FilesRepo, type FileRow } from './repo';
 import { deadReason, isFileOwner } from './rules';

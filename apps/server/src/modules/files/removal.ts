@@ -1,6 +1,6 @@
-import type { AppDeps } from '../../context';
-import { AppError } from '../../lib/errors';
-import { getStorage } from '../../storage/registry';
+import type { AppDeps } from '@/context';
+import { AppError } from '@/lib/errors';
+import { getStorage } from '@/storage/registry';
 import { UploadSessionsRepo } from '../uploads/sessions-repo';
 import { FilesRepo, type FileRow, type FileScope } from './repo';
 

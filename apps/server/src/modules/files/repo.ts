@@ -6,7 +6,7 @@ import {
   type Updateable,
   type WhereInterface,
 } from 'kysely';
-import type { Database, FilesTable } from '../../db/types';
+import type { Database, FilesTable } from '@/db/types';
 
 /** A files row with its bigint columns already read as numbers. */
 export type FileRow = Omit<Selectable<FilesTable>, 'size'> & { size: number };

@@ -1,4 +1,4 @@
-import { createRouter } from '../../lib/openapi';
+import { createRouter } from '@/lib/openapi';
 import { adminFileRoutes } from './routes/admin';
 import { fileDeliveryRoutes } from './routes/delivery';
 import { publicFileRoutes } from './routes/public';

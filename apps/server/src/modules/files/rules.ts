@@ -1,7 +1,7 @@
 import { checkSlug } from '@pastebox/contract/rules/slug';
-import type { Principal } from '../../context';
-import { AppError } from '../../lib/errors';
-import { randomSlug } from '../../lib/ids';
+import type { Principal } from '@/context';
+import { AppError } from '@/lib/errors';
+import { randomSlug } from '@/lib/ids';
 import type { FileRow } from './repo';
 
 /** Shared rules of file shares: slugs, expiry in hours, liveness and ownership. */

@@ -1,5 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { Database, ShareVisitsTable } from '../../db/types';
+import type { Database, ShareVisitsTable } from '@/db/types';
 
 export type NewVisitRow = Insertable<ShareVisitsTable>;
 

@@ -1,8 +1,8 @@
 import { Transform, pipeline, type Readable } from 'node:stream';
-import type { AppDeps } from '../../context';
-import { sha256Hex } from '../../lib/crypto';
-import { AppError } from '../../lib/errors';
-import { randomToken } from '../../lib/ids';
+import type { AppDeps } from '@/context';
+import { sha256Hex } from '@/lib/crypto';
+import { AppError } from '@/lib/errors';
+import { randomToken } from '@/lib/ids';
 import type { VisitLinks } from './presenter';
 import { VisitsRepo, type NewVisitRow } from './visits-repo';
 

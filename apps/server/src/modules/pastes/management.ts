@@ -1,7 +1,7 @@
 import type { PasteDetail, PasteList, UpdatePasteBody } from '@pastebox/contract/schemas/paste';
-import type { AppDeps } from '../../context';
-import { hashPassword } from '../../lib/crypto';
-import { AppError } from '../../lib/errors';
+import type { AppDeps } from '@/context';
+import { hashPassword } from '@/lib/crypto';
+import { AppError } from '@/lib/errors';
 import { presentPasteDetail, presentPasteListItem } from './presenter';
 import { isUniqueViolation, PastesRepo, type PasteChanges, type PasteScope } from './repo';
 import {

@@ -1,7 +1,7 @@
 import type { PasteView } from '@pastebox/contract/schemas/paste';
-import type { AppDeps, Principal } from '../../context';
-import { AppError } from '../../lib/errors';
-import { checkSharePassword } from '../../shares/password';
+import type { AppDeps, Principal } from '@/context';
+import { AppError } from '@/lib/errors';
+import { checkSharePassword } from '@/shares/password';
 import { presentPasteView } from './presenter';
 import { PastesRepo, type PasteRow } from './repo';
 import { assertLive, deadReason, isPasteOwner } from './rules';

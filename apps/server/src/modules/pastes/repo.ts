@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable, type Updateable, type WhereInterface } from 'kysely';
-import type { Database, PastesTable } from '../../db/types';
+import type { Database, PastesTable } from '@/db/types';
 
 export type PasteRow = Selectable<PastesTable>;
 export type PasteChanges = Omit<Updateable<PastesTable>, 'id' | 'created_by' | 'created_at'>;

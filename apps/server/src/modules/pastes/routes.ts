@@ -1,4 +1,4 @@
-import { createRouter } from '../../lib/openapi';
+import { createRouter } from '@/lib/openapi';
 import { adminPasteRoutes } from './routes/admin';
 import { publicPasteRoutes } from './routes/public';
 import { userPasteRoutes } from './routes/user';

@@ -1,7 +1,7 @@
 import { LIMITS } from '@pastebox/contract/limits';
 import { checkSlug } from '@pastebox/contract/rules/slug';
-import type { Principal } from '../../context';
-import { AppError } from '../../lib/errors';
+import type { Principal } from '@/context';
+import { AppError } from '@/lib/errors';
 import type { PasteRow } from './repo';
 
 /** SPEC §5: content cannot be empty; bounded in bytes so a paste cannot exhaust memory. */

@@ -1,9 +1,9 @@
 import { checkSlug } from '@pastebox/contract/rules/slug';
 import type { CreatePasteBody, PasteDetail } from '@pastebox/contract/schemas/paste';
-import { creatorOf, type AppDeps, type Principal } from '../../context';
-import { hashPassword } from '../../lib/crypto';
-import { AppError } from '../../lib/errors';
-import { newId, randomSlug } from '../../lib/ids';
+import { creatorOf, type AppDeps, type Principal } from '@/context';
+import { hashPassword } from '@/lib/crypto';
+import { AppError } from '@/lib/errors';
+import { newId, randomSlug } from '@/lib/ids';
 import { presentPasteDetail } from './presenter';
 import { isUniqueViolation, PastesRepo, type PasteRow } from './repo';
 import {

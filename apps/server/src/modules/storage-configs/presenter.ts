@@ -1,5 +1,5 @@
 import type { StorageConfigItem, StorageProvider } from '@pastebox/contract/schemas/storage-config';
-import type { SecretBox } from '../../lib/crypto';
+import type { SecretBox } from '@/lib/crypto';
 import type { StorageConfigRow } from './repo';
 
 /** AKIA1234567890WXYZ → AKIA****WXYZ; short keys show nothing of themselves. */

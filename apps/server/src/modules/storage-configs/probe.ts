@@ -1,12 +1,12 @@
 import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import type { StorageTestResult } from '@pastebox/contract/schemas/storage-config';
-import type { AppDeps } from '../../context';
-import { AppError } from '../../lib/errors';
-import { newId } from '../../lib/ids';
-import type { StorageDriver } from '../../storage/driver';
-import { buildDriver } from '../../storage/registry';
-import { S3Driver } from '../../storage/s3';
+import type { AppDeps } from '@/context';
+import { AppError } from '@/lib/errors';
+import { newId } from '@/lib/ids';
+import type { StorageDriver } from '@/storage/driver';
+import { buildDriver } from '@/storage/registry';
+import { S3Driver } from '@/storage/s3';
 import { checkBrowserAccess } from './cors-check';
 import { StorageConfigsRepo } from './repo';
 

@@ -6,7 +6,7 @@ import {
   type Transaction,
   type Updateable,
 } from 'kysely';
-import type { Database } from '../../db/types';
+import type { Database } from '@/db/types';
 
 export type StorageConfigRow = Selectable<Database['storage_configs']>;
 export type NewStorageConfig = Insertable<Database['storage_configs']>;

@@ -8,9 +8,9 @@ import {
   updateStorageConfigBody,
 } from '@pastebox/contract/schemas/storage-config';
 import { z } from 'zod';
-import { ok } from '../../lib/envelope';
-import { adminSecurity, createRouter, jsonBody, okResponse } from '../../lib/openapi';
-import { publicBaseUrl } from '../../lib/public-url';
+import { ok } from '@/lib/envelope';
+import { adminSecurity, createRouter, jsonBody, okResponse } from '@/lib/openapi';
+import { publicBaseUrl } from '@/lib/public-url';
 import { requireAdmin } from '../auth/middleware';
 import { testStorageConfig } from './probe';
 import {

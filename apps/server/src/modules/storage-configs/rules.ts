@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { StorageProvider } from '@pastebox/contract/schemas/storage-config';
-import { AppError } from '../../lib/errors';
-import { folderPrefix, InvalidKeyError } from '../../storage/keys';
-import { judgeLocalRoot, localRootForbidden, type LocalRootPolicy } from '../../storage/local-root';
+import { AppError } from '@/lib/errors';
+import { folderPrefix, InvalidKeyError } from '@/storage/keys';
+import { judgeLocalRoot, localRootForbidden, type LocalRootPolicy } from '@/storage/local-root';
 
 /** What a config will hold once a create or an update is applied. */
 export interface ConfigDraft {

@@ -8,10 +8,10 @@ import type {
   StorageConfigItem,
   UpdateStorageConfigBody,
 } from '@pastebox/contract/schemas/storage-config';
-import type { AppDeps } from '../../context';
-import { AppError } from '../../lib/errors';
-import { newId } from '../../lib/ids';
-import { localRootPolicyOf } from '../../storage/local-root';
+import type { AppDeps } from '@/context';
+import { AppError } from '@/lib/errors';
+import { newId } from '@/lib/ids';
+import { localRootPolicyOf } from '@/storage/local-root';
 import { presentStorageConfig } from './presenter';
 import {
   StorageConfigsRepo,

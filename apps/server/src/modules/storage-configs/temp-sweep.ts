@@ -1,6 +1,6 @@
-import type { AppDeps } from '../../context';
-import { localRootOf } from '../../storage/registry';
-import { sweepStaleTempFiles, TEMP_FILE_MAX_AGE_MS } from '../../storage/temp-files';
+import type { AppDeps } from '@/context';
+import { localRootOf } from '@/storage/registry';
+import { sweepStaleTempFiles, TEMP_FILE_MAX_AGE_MS } from '@/storage/temp-files';
 import { StorageConfigsRepo } from './repo';
 
 /**

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../context';
+import type { AppDeps } from '@/context';
 import { StorageConfigsRepo } from './repo';
 
 /** "no such table" (SQLite) or undefined_table (PostgreSQL 42P01). */

@@ -3,8 +3,8 @@ import {
   systemSettings,
   updateSystemSettingsBody,
 } from '@pastebox/contract/schemas/system-settings';
-import { ok } from '../../lib/envelope';
-import { adminSecurity, createRouter, jsonBody, okResponse } from '../../lib/openapi';
+import { ok } from '@/lib/envelope';
+import { adminSecurity, createRouter, jsonBody, okResponse } from '@/lib/openapi';
 import { requireAdmin } from '../auth/middleware';
 import { readSystemSettings, updateSystemSettings } from './service';
 

@@ -8,8 +8,8 @@ import {
   type SystemSettings,
   type UpdateSystemSettingsBody,
 } from '@pastebox/contract/schemas/system-settings';
-import type { AppDeps } from '../../context';
-import { AppError } from '../../lib/errors';
+import type { AppDeps } from '@/context';
+import { AppError } from '@/lib/errors';
 import { getSetting, putSetting } from '../system/settings';
 
 /**

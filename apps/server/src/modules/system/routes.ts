@@ -2,10 +2,10 @@ import { createRoute } from '@hono/zod-openapi';
 import { LIMITS } from '@pastebox/contract/limits';
 import { health, maxUploadSize, versionInfo } from '@pastebox/contract/schemas/system';
 import { sql } from 'kysely';
-import { ok } from '../../lib/envelope';
-import { AppError } from '../../lib/errors';
-import { createRouter, okResponse } from '../../lib/openapi';
-import { APP_VERSION } from '../../version';
+import { ok } from '@/lib/envelope';
+import { AppError } from '@/lib/errors';
+import { createRouter, okResponse } from '@/lib/openapi';
+import { APP_VERSION } from '@/version';
 import { getSetting } from './settings';
 
 export const systemRoutes = createRouter()

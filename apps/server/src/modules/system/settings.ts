@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types';
+import type { Database } from '@/db/types';
 
 /** Reads one system setting; undefined when never set. */
 export async function getSetting(db: Kysely<Database>, key: string): Promise<string | undefined> {

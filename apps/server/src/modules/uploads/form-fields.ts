@@ -1,6 +1,6 @@
 import { shareOptions, type ShareOptions } from '@pastebox/contract/schemas/upload';
-import { AppError } from '../../lib/errors';
-import { assertCleanText } from '../../lib/input-rules';
+import { AppError } from '@/lib/errors';
+import { assertCleanText } from '@/lib/input-rules';
 
 /** The text fields of POST /api/upload, as busboy hands them over. */
 export type FormFields = Record<string, string>;

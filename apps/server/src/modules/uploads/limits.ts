@@ -1,7 +1,7 @@
 import { LIMITS } from '@pastebox/contract/limits';
-import type { AppDeps } from '../../context';
-import { AppError } from '../../lib/errors';
-import type { StorageConfigRow } from '../../storage/registry';
+import type { AppDeps } from '@/context';
+import { AppError } from '@/lib/errors';
+import type { StorageConfigRow } from '@/storage/registry';
 import { FilesRepo } from '../files/repo';
 import { getSetting } from '../system/settings';
 

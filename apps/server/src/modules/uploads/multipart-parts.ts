@@ -1,7 +1,7 @@
 import { LIMITS } from '@pastebox/contract/limits';
-import type { CompletedPart } from '../../storage/driver';
-import { stripQuotes } from '../../storage/streams';
-import { AppError } from '../../lib/errors';
+import type { CompletedPart } from '@/storage/driver';
+import { stripQuotes } from '@/storage/streams';
+import { AppError } from '@/lib/errors';
 
 /** S3 allows at most 10,000 parts; larger files get larger parts (whole MiB). */
 const MAX_PARTS = 10_000;

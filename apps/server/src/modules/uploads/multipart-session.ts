@@ -1,8 +1,8 @@
 import type { MultipartSession } from '@pastebox/contract/schemas/upload';
-import type { AppDeps, Principal } from '../../context';
-import { AppError } from '../../lib/errors';
-import { UploadNotFoundError, type CompletedPart } from '../../storage/driver';
-import { getStorage, type StorageHandle } from '../../storage/registry';
+import type { AppDeps, Principal } from '@/context';
+import { AppError } from '@/lib/errors';
+import { UploadNotFoundError, type CompletedPart } from '@/storage/driver';
+import { getStorage, type StorageHandle } from '@/storage/registry';
 import { FilesRepo } from '../files/repo';
 import { partCountFor, presentParts } from './multipart-parts';
 import { inScope, uploadScope } from './ownership';

@@ -6,10 +6,10 @@ import type {
   PartUrlBody,
   PartUrlResult,
 } from '@pastebox/contract/schemas/upload';
-import type { AppDeps, Principal } from '../../context';
-import { AppError } from '../../lib/errors';
-import { newId } from '../../lib/ids';
-import { InvalidPartError } from '../../storage/driver';
+import type { AppDeps, Principal } from '@/context';
+import { AppError } from '@/lib/errors';
+import { newId } from '@/lib/ids';
+import { InvalidPartError } from '@/storage/driver';
 import { presentManaged } from '../files/management';
 import { FilesRepo } from '../files/repo';
 import { assertQuota, assertWithinMaxSize, maxUploadBytes } from './limits';
@@ -24,7 +24,7 @@ import {
 import { UploadSessionsRepo, type UploadSessionRow } from './sessions-repo';
 import { insertShare, prepareOptions } from './share-record';
 import { resolveUploadTarget } from './target';
-import { absoluteUrl } from '../../lib/public-url';
+import { absoluteUrl } from '@/lib/public-url';
 
 /**
  * Multipart uploads (DESIGN §6 path 3): init → part URLs (presigned for S3, signed URLs

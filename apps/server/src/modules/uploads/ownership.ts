@@ -1,4 +1,4 @@
-import { creatorOf, type Principal } from '../../context';
+import { creatorOf, type Principal } from '@/context';
 import type { FileScope } from '../files/repo';
 
 /** Uploads in flight belong to their creator; the admin may finish or cancel any of them. */

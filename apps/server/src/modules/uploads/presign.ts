@@ -1,9 +1,9 @@
 import { cleanFileName } from '@pastebox/contract/rules/file-name';
 import type { FileShare } from '@pastebox/contract/schemas/file';
 import type { CommitBody, PresignBody, PresignResult } from '@pastebox/contract/schemas/upload';
-import type { AppDeps, Principal } from '../../context';
-import { AppError } from '../../lib/errors';
-import { getStorage } from '../../storage/registry';
+import type { AppDeps, Principal } from '@/context';
+import { AppError } from '@/lib/errors';
+import { getStorage } from '@/storage/registry';
 import { normaliseMimetype } from '../files/content-safety';
 import { presentManaged } from '../files/management';
 import { FilesRepo, isUniqueViolation, type FileRow } from '../files/repo';
@@ -11,7 +11,7 @@ import { assertQuota, assertWithinMaxSize, maxUploadBytes } from './limits';
 import { uploadScope } from './ownership';
 import { assertSlugAvailable, discardObject, insertShare, prepareOptions } from './share-record';
 import { objectUrlOf, resolveUploadTarget } from './target';
-import { absoluteUrl } from '../../lib/public-url';
+import { absoluteUrl } from '@/lib/public-url';
 
 /**
  * Presigned single PUT (SPEC §4, DESIGN §6 path 2): presign creates a pending record and

@@ -1,4 +1,4 @@
-import { createRouter } from '../../lib/openapi';
+import { createRouter } from '@/lib/openapi';
 import { formUploadRoutes } from './routes/form';
 import { multipartRoutes } from './routes/multipart';
 import { presignRoutes } from './routes/presign';

@@ -1,5 +1,5 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { Database, UploadSessionsTable } from '../../db/types';
+import type { Database, UploadSessionsTable } from '@/db/types';
 
 /** A multipart session with its bigint columns read as numbers. */
 export type UploadSessionRow = Omit<Selectable<UploadSessionsTable>, 'part_size' | 'total_size'> & {

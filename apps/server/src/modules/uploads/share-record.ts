@@ -1,8 +1,8 @@
 import type { ShareOptions } from '@pastebox/contract/schemas/upload';
-import { creatorOf, type AppDeps, type Principal } from '../../context';
-import { hashPassword } from '../../lib/crypto';
-import { AppError } from '../../lib/errors';
-import { newId } from '../../lib/ids';
+import { creatorOf, type AppDeps, type Principal } from '@/context';
+import { hashPassword } from '@/lib/crypto';
+import { AppError } from '@/lib/errors';
+import { newId } from '@/lib/ids';
 import { normaliseMimetype } from '../files/content-safety';
 import { FilesRepo, isUniqueViolation, type NewFileRow } from '../files/repo';
 import { assertSlugRules, drawSlug, expiryFromHours, normaliseRemark } from '../files/rules';

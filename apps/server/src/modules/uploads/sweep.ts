@@ -1,5 +1,5 @@
-import type { AppDeps } from '../../context';
-import { getStorage } from '../../storage/registry';
+import type { AppDeps } from '@/context';
+import { getStorage } from '@/storage/registry';
 import { FilesRepo } from '../files/repo';
 import { removeFileShare } from '../files/removal';
 import { sweepIdleMultiparts } from './multipart-session';

@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
 import type { UrlInfo } from '@pastebox/contract/schemas/url-upload';
-import type { AppDeps } from '../../context';
-import { AppError } from '../../lib/errors';
-import { safeFetch, withoutCredentials, type SafeFetchResponse } from '../../lib/safe-fetch';
+import type { AppDeps } from '@/context';
+import { AppError } from '@/lib/errors';
+import { safeFetch, withoutCredentials, type SafeFetchResponse } from '@/lib/safe-fetch';
 import { maxUploadBytes } from '../uploads/limits';
 import { remoteMetadata, type RemoteMetadata } from './remote-metadata';
 

@@ -1,4 +1,4 @@
-import { createRouter } from '../../lib/openapi';
+import { createRouter } from '@/lib/openapi';
 import { urlFetchRoutes } from './routes/fetch';
 import { urlStoreRoutes } from './routes/upload';
 

@@ -9,9 +9,9 @@ import type {
   UrlMultipartSession,
   UrlPresignBody,
 } from '@pastebox/contract/schemas/url-upload';
-import type { AppDeps, Principal } from '../../context';
-import { AppError } from '../../lib/errors';
-import { getStorage } from '../../storage/registry';
+import type { AppDeps, Principal } from '@/context';
+import { AppError } from '@/lib/errors';
+import { getStorage } from '@/storage/registry';
 import { FilesRepo } from '../files/repo';
 import { normaliseRemark } from '../files/rules';
 import { abortMultipart, completeMultipart, initMultipart, partUrls } from '../uploads/multipart';

@@ -1,7 +1,7 @@
 import { Box, Center, Container, Loader } from '@mantine/core';
 import { Suspense } from 'react';
 import { Outlet, useNavigation } from 'react-router';
-import { useAuthRevalidation } from '../../lib/auth/use-auth-revalidation';
+import { useAuthRevalidation } from '@/lib/auth/use-auth-revalidation';
 import { Footer } from './Footer';
 import { Header } from './Header';
 

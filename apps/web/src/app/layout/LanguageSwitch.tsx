@@ -1,7 +1,7 @@
 import { Button, Menu } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage, SUPPORTED_LANGUAGES } from '../../lib/i18n';
+import { currentLanguage, SUPPORTED_LANGUAGES } from '@/lib/i18n';
 
 /** Switches between zh-CN and en-US; i18next's detector keeps the choice under `language`. */
 export function LanguageSwitch() {

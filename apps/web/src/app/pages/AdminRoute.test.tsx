@@ -2,8 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { act } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authStore } from '../../lib/auth/auth-store';
-import { renderWithProviders } from '../../test/render';
+import { authStore } from '@/lib/auth/auth-store';
+import { renderWithProviders } from '@/test/render';
 import { AdminRoute } from './AdminRoute';
 
 function envelope(data: unknown) {

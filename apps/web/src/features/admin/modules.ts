@@ -9,7 +9,7 @@ import {
   IconSettings,
   type Icon,
 } from '@tabler/icons-react';
-import type { AuthType } from '../../lib/auth/auth-store';
+import type { AuthType } from '@/lib/auth/auth-store';
 
 /** The admin modules of SPEC §2, in sidebar order. */
 export const ADMIN_MODULE_IDS = [

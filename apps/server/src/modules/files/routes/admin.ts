@@ -7,8 +7,8 @@ import {
   fileShare,
   updateFileBody,
 } from '@pastebox/contract/schemas/file';
-import { ok } from '../../../lib/envelope';
-import { adminSecurity, createRouter, jsonBody, okResponse } from '../../../lib/openapi';
+import { ok } from '@/lib/envelope';
+import { adminSecurity, createRouter, jsonBody, okResponse } from '@/lib/openapi';
 import { deleteFile, deleteFiles, getFile, listFiles, updateFile } from '../management';
 import { adminScope, linkBaseOf } from './guards';
 

@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
-import { creatorOf, type AppEnv } from '../../../context';
-import { AppError } from '../../../lib/errors';
-import { publicBaseUrl } from '../../../lib/public-url';
-import { requireAdmin, requirePermission } from '../../auth/middleware';
+import { creatorOf, type AppEnv } from '@/context';
+import { AppError } from '@/lib/errors';
+import { publicBaseUrl } from '@/lib/public-url';
+import { requireAdmin, requirePermission } from '@/modules/auth/middleware';
 import type { Reader } from '../opening';
 import type { FileScope } from '../repo';
 

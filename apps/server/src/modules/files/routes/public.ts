@@ -1,8 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { slugParam } from '@pastebox/contract/schemas/common';
 import { publicFile, verifyFileBody } from '@pastebox/contract/schemas/file';
-import { ok } from '../../../lib/envelope';
-import { createRouter, jsonBody, keySecurity, okResponse } from '../../../lib/openapi';
+import { ok } from '@/lib/envelope';
+import { createRouter, jsonBody, keySecurity, okResponse } from '@/lib/openapi';
 import { openFileShare, verifyFileShare } from '../opening';
 import { linkBaseOf, readerOf } from './guards';
 

@@ -7,13 +7,8 @@ import {
   fileShare,
   updateFileBody,
 } from '@pastebox/contract/schemas/file';
-import { ok } from '../../../lib/envelope';
-import {
-  createRouter,
-  jsonBody,
-  okResponse,
-  type SecurityRequirements,
-} from '../../../lib/openapi';
+import { ok } from '@/lib/envelope';
+import { createRouter, jsonBody, okResponse, type SecurityRequirements } from '@/lib/openapi';
 import { deleteFile, deleteFiles, getFile, listFiles, updateFile } from '../management';
 import { keyOwnerScope, linkBaseOf } from './guards';
 

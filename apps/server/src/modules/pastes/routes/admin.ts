@@ -11,8 +11,8 @@ import {
   pasteList,
   updatePasteBody,
 } from '@pastebox/contract/schemas/paste';
-import { ok } from '../../../lib/envelope';
-import { adminSecurity, createRouter, jsonBody, okResponse } from '../../../lib/openapi';
+import { ok } from '@/lib/envelope';
+import { adminSecurity, createRouter, jsonBody, okResponse } from '@/lib/openapi';
 import { deletePaste, deletePastes, getPaste, listPastes, updatePaste } from '../management';
 import { sweepExpiredPastes } from '../service';
 import { adminScope, guardFirst, pasteBodyAllowance, pasteBodyLimit } from './guards';

@@ -1,10 +1,10 @@
 import { LIMITS } from '@pastebox/contract/limits';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { creatorOf, type AppEnv } from '../../../context';
-import { BODY_LIMIT_EXTENSION, limitBody } from '../../../lib/body-limit';
-import { AppError } from '../../../lib/errors';
-import { requireAdmin, requirePermission } from '../../auth/middleware';
+import { creatorOf, type AppEnv } from '@/context';
+import { BODY_LIMIT_EXTENSION, limitBody } from '@/lib/body-limit';
+import { AppError } from '@/lib/errors';
+import { requireAdmin, requirePermission } from '@/modules/auth/middleware';
 import type { PasteScope } from '../repo';
 
 /**

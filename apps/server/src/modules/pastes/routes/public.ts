@@ -9,16 +9,16 @@ import {
 } from '@pastebox/contract/schemas/paste';
 import type { Context } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from '../../../context';
-import { ok } from '../../../lib/envelope';
+import type { AppEnv } from '@/context';
+import { ok } from '@/lib/envelope';
 import {
   createRouter,
   jsonBody,
   keySecurity,
   okResponse,
   type SecurityRequirements,
-} from '../../../lib/openapi';
-import { requirePermission } from '../../auth/middleware';
+} from '@/lib/openapi';
+import { requirePermission } from '@/modules/auth/middleware';
 import { openPaste, readRawPaste, unlockPaste, type Reader } from '../reading';
 import { createPaste } from '../service';
 import { guardFirst, pasteBodyAllowance, pasteBodyLimit } from './guards';

@@ -6,8 +6,8 @@ import {
   offsetQuery,
 } from '@pastebox/contract/schemas/common';
 import { pasteDetail, pasteList, updatePasteBody } from '@pastebox/contract/schemas/paste';
-import { ok } from '../../../lib/envelope';
-import { createRouter, jsonBody, okResponse } from '../../../lib/openapi';
+import { ok } from '@/lib/envelope';
+import { createRouter, jsonBody, okResponse } from '@/lib/openapi';
 import { deletePaste, deletePastes, getPaste, listPastes, updatePaste } from '../management';
 import { guardFirst, keyOwnerScope, pasteBodyAllowance, pasteBodyLimit } from './guards';
 

@@ -3,12 +3,12 @@ import { createRoute } from '@hono/zod-openapi';
 import { fileShare } from '@pastebox/contract/schemas/file';
 import { formUploadSchema } from '@pastebox/contract/schemas/upload';
 import type { Context } from 'hono';
-import type { AppEnv } from '../../../context';
-import { BODY_LIMIT_EXTENSION } from '../../../lib/body-limit';
-import { ok } from '../../../lib/envelope';
-import { createRouter, keySecurity, okResponse } from '../../../lib/openapi';
-import { publicBaseUrl } from '../../../lib/public-url';
-import { requirePermission } from '../../auth/middleware';
+import type { AppEnv } from '@/context';
+import { BODY_LIMIT_EXTENSION } from '@/lib/body-limit';
+import { ok } from '@/lib/envelope';
+import { createRouter, keySecurity, okResponse } from '@/lib/openapi';
+import { publicBaseUrl } from '@/lib/public-url';
+import { requirePermission } from '@/modules/auth/middleware';
 import { receiveFormUpload } from '../form-upload';
 
 /** The Node request behind a Hono context (@hono/node-server passes it as env.incoming). */

@@ -10,10 +10,10 @@ import {
   partUrlBody,
   partUrlResult,
 } from '@pastebox/contract/schemas/upload';
-import { ok } from '../../../lib/envelope';
-import { createRouter, jsonBody, keySecurity, okResponse } from '../../../lib/openapi';
-import { publicBaseUrl } from '../../../lib/public-url';
-import { requirePermission } from '../../auth/middleware';
+import { ok } from '@/lib/envelope';
+import { createRouter, jsonBody, keySecurity, okResponse } from '@/lib/openapi';
+import { publicBaseUrl } from '@/lib/public-url';
+import { requirePermission } from '@/modules/auth/middleware';
 import { completeMultipart, initMultipart, partUrls, storedParts } from '../multipart';
 import { abortMultipart } from '../multipart-session';
 

@@ -1,10 +1,10 @@
 import { createRoute } from '@hono/zod-openapi';
 import { fileShare } from '@pastebox/contract/schemas/file';
 import { commitBody, presignBody, presignResult } from '@pastebox/contract/schemas/upload';
-import { ok } from '../../../lib/envelope';
-import { createRouter, jsonBody, keySecurity, okResponse } from '../../../lib/openapi';
-import { publicBaseUrl } from '../../../lib/public-url';
-import { requirePermission } from '../../auth/middleware';
+import { ok } from '@/lib/envelope';
+import { createRouter, jsonBody, keySecurity, okResponse } from '@/lib/openapi';
+import { publicBaseUrl } from '@/lib/public-url';
+import { requirePermission } from '@/modules/auth/middleware';
 import { commitUpload, presignUpload } from '../presign';
 
 /** Presigned single PUT: presign → PUT to upload_url → commit (SPEC §7 Files). */

@@ -1,12 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { urlInfo, urlInfoBody, urlProxyQuery } from '@pastebox/contract/schemas/url-upload';
 import { errorEnvelope } from '@pastebox/contract/schemas/common';
-import { contentDisposition } from '../../../lib/content-disposition';
-import { safeContentType } from '../../../lib/content-type';
-import { ok } from '../../../lib/envelope';
-import { isAppError } from '../../../lib/errors';
-import { createRouter, jsonBody, keySecurity, okResponse } from '../../../lib/openapi';
-import { requirePermission } from '../../auth/middleware';
+import { contentDisposition } from '@/lib/content-disposition';
+import { safeContentType } from '@/lib/content-type';
+import { ok } from '@/lib/envelope';
+import { isAppError } from '@/lib/errors';
+import { createRouter, jsonBody, keySecurity, okResponse } from '@/lib/openapi';
+import { requirePermission } from '@/modules/auth/middleware';
 import { relayBody } from '../relay';
 import { describeRemoteFile, openRemoteDownload } from '../remote-file';
 

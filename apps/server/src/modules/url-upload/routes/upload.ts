@@ -14,10 +14,10 @@ import {
   urlMultipartSession,
   urlPresignBody,
 } from '@pastebox/contract/schemas/url-upload';
-import { ok } from '../../../lib/envelope';
-import { createRouter, jsonBody, keySecurity, okResponse } from '../../../lib/openapi';
-import { publicBaseUrl } from '../../../lib/public-url';
-import { requirePermission } from '../../auth/middleware';
+import { ok } from '@/lib/envelope';
+import { createRouter, jsonBody, keySecurity, okResponse } from '@/lib/openapi';
+import { publicBaseUrl } from '@/lib/public-url';
+import { requirePermission } from '@/modules/auth/middleware';
 import {
   abortUrlMultipart,
   cancelUrlUpload,

@@ -1,6 +1,6 @@
 import type { BatchDeleteBody } from '@pastebox/contract/schemas/common';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { STORAGE_CONFIGS_KEY } from './get-storage-configs';
 import { filesBasePath, MANAGED_FILES_KEY } from './file-scope';
 

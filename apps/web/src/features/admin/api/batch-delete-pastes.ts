@@ -1,6 +1,6 @@
 import type { BatchDeleteBody } from '@pastebox/contract/schemas/common';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { MANAGED_PASTES_KEY, pastesBasePath } from './paste-scope';
 
 /** POST /api/{admin|user}/pastes/batch-delete {ids} → how many were deleted. */

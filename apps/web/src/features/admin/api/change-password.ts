@@ -1,6 +1,6 @@
 import type { ChangePasswordBody } from '@pastebox/contract/schemas/auth';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 /**
  * POST /api/admin/change-password. The server revokes every session on success, so the

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { MANAGED_PASTES_KEY } from './paste-scope';
 
 /** POST /api/admin/pastes/clear-expired {clearExpired: true} (admin only, SPEC §6). */

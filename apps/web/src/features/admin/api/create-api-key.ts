@@ -1,6 +1,6 @@
 import type { ApiKeyItem, CreateApiKeyBody } from '@pastebox/contract/schemas/api-key';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { API_KEYS_KEY } from './get-api-keys';
 
 /** POST /api/admin/api-keys: a random key, or the custom one given. */

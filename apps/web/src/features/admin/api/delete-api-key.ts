@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { API_KEYS_KEY } from './get-api-keys';
 
 /** DELETE /api/admin/api-keys/{id}: the key stops working with its next request. */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { MANAGED_PASTES_KEY, pastesBasePath } from './paste-scope';
 
 /** DELETE /api/{admin|user}/pastes/{id}. */

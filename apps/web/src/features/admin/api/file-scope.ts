@@ -1,4 +1,4 @@
-import { authStore } from '../../../lib/auth/auth-store';
+import { authStore } from '@/lib/auth/auth-store';
 
 /**
  * SPEC §6: the admin manages every file share under /admin/files, a key holding the file

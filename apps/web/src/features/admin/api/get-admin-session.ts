@@ -1,6 +1,6 @@
 import type { AdminTokenInfo } from '@pastebox/contract/schemas/auth';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 export const ADMIN_SESSION_KEY = ['admin-session'] as const;
 

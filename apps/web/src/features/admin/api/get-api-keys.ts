@@ -1,6 +1,6 @@
 import type { ApiKeyItem } from '@pastebox/contract/schemas/api-key';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 /** Root of the API-key query keys: mutations invalidate through it. */
 export const API_KEYS_KEY = ['api-keys'] as const;

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { backendUrl } from '../../../lib/backend';
+import { backendUrl } from '@/lib/backend';
 import { MANAGED_FILES_KEY } from './file-scope';
 
 /** Text previews show the start of the file only; the rest is a download away. */

@@ -1,7 +1,7 @@
 import type { FileShare } from '@pastebox/contract/schemas/file';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth/use-auth';
+import { apiRequest } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth/use-auth';
 import { filesBasePath, MANAGED_FILES_KEY } from './file-scope';
 
 /**

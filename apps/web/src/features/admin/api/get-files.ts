@@ -1,8 +1,8 @@
 import { LIMITS } from '@pastebox/contract/limits';
 import type { FileList } from '@pastebox/contract/schemas/file';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth/use-auth';
+import { apiRequest } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth/use-auth';
 import { filesBasePath, MANAGED_FILES_KEY } from './file-scope';
 
 /** GET /api/{admin|user}/files?limit&offset&search: 50 per request (SPEC §9). */

@@ -1,7 +1,7 @@
 import type { PasteDetail } from '@pastebox/contract/schemas/paste';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth/use-auth';
+import { apiRequest } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth/use-auth';
 import { MANAGED_PASTES_KEY, pastesBasePath } from './paste-scope';
 
 /** GET /api/{admin|user}/pastes/{id}: one share with its content; no view is counted. */

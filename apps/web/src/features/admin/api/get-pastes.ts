@@ -1,8 +1,8 @@
 import { LIMITS } from '@pastebox/contract/limits';
 import type { PasteList } from '@pastebox/contract/schemas/paste';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth/use-auth';
+import { apiRequest } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth/use-auth';
 import { MANAGED_PASTES_KEY, pastesBasePath } from './paste-scope';
 
 export interface PastesPageParams {

@@ -1,6 +1,6 @@
 import type { StorageConfigItem } from '@pastebox/contract/schemas/storage-config';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 /** Root of the storage-config query keys: mutations invalidate through it. */
 export const STORAGE_CONFIGS_KEY = ['storage-configs'] as const;

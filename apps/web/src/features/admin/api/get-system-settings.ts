@@ -1,6 +1,6 @@
 import type { SystemSettings } from '@pastebox/contract/schemas/system-settings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 /** Root of the system-settings query key: the update invalidates through it. */
 export const SYSTEM_SETTINGS_KEY = ['admin', 'system-settings'] as const;

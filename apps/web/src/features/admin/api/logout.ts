@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { authStore } from '../../../lib/auth/auth-store';
+import { apiRequest } from '@/lib/api-client';
+import { authStore } from '@/lib/auth/auth-store';
 
 /**
  * Ends the session: POST /api/admin/logout for the admin (so the token dies on the server

@@ -1,4 +1,4 @@
-import { authStore } from '../../../lib/auth/auth-store';
+import { authStore } from '@/lib/auth/auth-store';
 
 /**
  * SPEC §6: admin and key users use separate path families. The admin manages every share

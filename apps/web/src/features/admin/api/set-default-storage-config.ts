@@ -1,6 +1,6 @@
 import type { StorageConfigItem } from '@pastebox/contract/schemas/storage-config';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { STORAGE_CONFIGS_KEY } from './get-storage-configs';
 
 /** PUT /api/s3-configs/{id}/set-default: exactly one config is the default. */

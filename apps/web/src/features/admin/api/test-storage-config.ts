@@ -1,6 +1,6 @@
 import type { StorageTestResult } from '@pastebox/contract/schemas/storage-config';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 /** POST /api/s3-configs/{id}/test: writes, reads, lists and deletes a probe object. */
 export function testStorageConfig(id: string): Promise<StorageTestResult> {

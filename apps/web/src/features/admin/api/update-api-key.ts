@@ -1,6 +1,6 @@
 import type { ApiKeyItem, UpdateApiKeyBody } from '@pastebox/contract/schemas/api-key';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { API_KEYS_KEY } from './get-api-keys';
 
 /** PUT /api/admin/api-keys/{id}: name, expiry, permissions or base path; absent = unchanged. */

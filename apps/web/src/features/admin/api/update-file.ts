@@ -1,6 +1,6 @@
 import type { FileShare, UpdateFileBody } from '@pastebox/contract/schemas/file';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { filesBasePath, MANAGED_FILES_KEY } from './file-scope';
 
 /** PUT /api/{admin|user}/files/{id}: slug, remark, password, expiry, max views. */

@@ -1,6 +1,6 @@
 import type { PasteDetail, UpdatePasteBody } from '@pastebox/contract/schemas/paste';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { MANAGED_PASTES_KEY, pastesBasePath } from './paste-scope';
 
 /** PUT /api/{admin|user}/pastes/{id}: absent fields stay unchanged. */

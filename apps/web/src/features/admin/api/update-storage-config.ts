@@ -3,7 +3,7 @@ import type {
   UpdateStorageConfigBody,
 } from '@pastebox/contract/schemas/storage-config';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { STORAGE_CONFIGS_KEY } from './get-storage-configs';
 
 /** PUT /api/s3-configs/{id}: absent fields, and empty key fields, stay as they are. */

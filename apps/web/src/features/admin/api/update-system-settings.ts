@@ -3,7 +3,7 @@ import type {
   UpdateSystemSettingsBody,
 } from '@pastebox/contract/schemas/system-settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { SYSTEM_SETTINGS_KEY } from './get-system-settings';
 
 /**

@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { useAuth } from '../../../lib/auth/use-auth';
+import { useAuth } from '@/lib/auth/use-auth';
 import { allowedModules, DEFAULT_ADMIN_MODULE, type AdminModule } from '../modules';
 import { ModuleView } from './ModuleView';
 import { NoPermissionNotice } from './NoPermissionNotice';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../../components/ComingSoon';
-import { usePageTitle } from '../../../lib/use-page-title';
+import { ComingSoon } from '@/components/ComingSoon';
+import { usePageTitle } from '@/lib/use-page-title';
 import type { AdminModule } from '../modules';
 import { FilesModule } from './files/FilesModule';
 import { KeysModule } from './keys/KeysModule';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../../lib/auth/use-auth';
+import { useAuth } from '@/lib/auth/use-auth';
 import { useApiKeys } from '../api/get-api-keys';
 import { creatorKeyId } from '../utils/format';
 

@@ -2,7 +2,7 @@ import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../lib/error-message';
+import { errorMessage } from '@/lib/error-message';
 import { useBatchDeletePastes } from '../api/batch-delete-pastes';
 import { useClearExpiredPastes } from '../api/clear-expired-pastes';
 import { useDeletePaste } from '../api/delete-paste';

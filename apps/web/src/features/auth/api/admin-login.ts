@@ -1,7 +1,7 @@
 import type { LoginBody, LoginResult } from '@pastebox/contract/schemas/auth';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { authStore } from '../../../lib/auth/auth-store';
+import { apiRequest } from '@/lib/api-client';
+import { authStore } from '@/lib/auth/auth-store';
 
 /** A login answer the client cannot use (SPEC §5: an answer without a token is an error). */
 export class LoginResponseError extends Error {

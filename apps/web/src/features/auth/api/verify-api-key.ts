@@ -1,9 +1,9 @@
 import type { Envelope } from '@pastebox/contract/errors';
 import { apiKeyInfo, type ApiKeyInfo } from '@pastebox/contract/schemas/auth';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError } from '../../../lib/api-client';
-import { authStore } from '../../../lib/auth/auth-store';
-import { apiUrl } from '../../../lib/backend';
+import { ApiError } from '@/lib/api-client';
+import { authStore } from '@/lib/auth/auth-store';
+import { apiUrl } from '@/lib/backend';
 
 /** SPEC §5: the key is refused, or the answer carried no usable permissions. */
 export class ApiKeyVerificationError extends Error {

@@ -2,8 +2,8 @@ import { STORAGE_KEYS } from '@pastebox/contract/limits';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authStore } from '../../../lib/auth/auth-store';
-import { renderWithProviders } from '../../../test/render';
+import { authStore } from '@/lib/auth/auth-store';
+import { renderWithProviders } from '@/test/render';
 import { LoginForm } from './LoginForm';
 
 /** An answer in the server's envelope (DESIGN §4). */

@@ -1,7 +1,7 @@
 import { Center, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '../../../lib/use-page-title';
+import { usePageTitle } from '@/lib/use-page-title';
 import { LoginForm } from './LoginForm';
 
 /** What /admin shows to a visitor who is not signed in (SPEC §6: the page handles login). */

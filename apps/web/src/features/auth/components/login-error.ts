@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import { ApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/error-message';
+import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
 import { LoginResponseError } from '../api/admin-login';
 import { ApiKeyVerificationError } from '../api/verify-api-key';
 

@@ -1,6 +1,6 @@
 import type { CreatePasteBody, PasteDetail } from '@pastebox/contract/schemas/paste';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 /** Management lists of shares live under this key prefix; a new share makes them stale. */
 export const PASTE_LISTS_QUERY_KEY = ['pastes'] as const;

@@ -2,7 +2,7 @@ import { Alert, Button } from '@mantine/core';
 import { IconLock, IconLogin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAuth } from '../../../lib/auth/use-auth';
+import { useAuth } from '@/lib/auth/use-auth';
 
 /** Whether the current visitor may create a text share (SPEC §6). */
 export function useCanCreateText(): boolean {

@@ -15,9 +15,9 @@ import { useDisclosure } from '@mantine/hooks';
 import type { PasteDetail } from '@pastebox/contract/schemas/paste';
 import { IconCheck, IconExternalLink, IconEye, IconPlus, IconQrcode } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { CopyTextButton } from '../../../components/CopyButton';
-import { QrCodeDialog } from '../../../components/QrCodeDialog';
-import { apiUrl, appUrl } from '../../../lib/backend';
+import { CopyTextButton } from '@/components/CopyButton';
+import { QrCodeDialog } from '@/components/QrCodeDialog';
+import { apiUrl, appUrl } from '@/lib/backend';
 import { useRevealCountdown } from '../hooks/use-reveal-countdown';
 
 /** How long the new link stays readable on screen (SPEC §2: hidden after a countdown). */

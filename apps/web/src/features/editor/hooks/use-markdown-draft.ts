@@ -1,6 +1,6 @@
 import { LIMITS, STORAGE_KEYS } from '@pastebox/contract/limits';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { safeStorage } from '../../../lib/storage-keys';
+import { safeStorage } from '@/lib/storage-keys';
 
 /** The stored Markdown draft (SPEC §3): its content and when it was saved (epoch ms). */
 export interface MarkdownDraft {

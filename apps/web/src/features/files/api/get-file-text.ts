@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { resolveServerUrl } from '../../../lib/uploader/server-url';
+import { resolveServerUrl } from '@/lib/uploader/server-url';
 
 /** The most of a text file the page shows; the rest is a download away. */
 export const TEXT_PREVIEW_BYTES = 1024 * 1024;

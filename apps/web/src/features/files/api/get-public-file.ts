@@ -1,6 +1,6 @@
 import type { PublicFile } from '@pastebox/contract/schemas/file';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 export const publicFileQueryKey = (slug: string) => ['public-file', slug] as const;
 

@@ -1,6 +1,6 @@
 import type { PublicFile } from '@pastebox/contract/schemas/file';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { publicFileQueryKey } from './get-public-file';
 
 /**

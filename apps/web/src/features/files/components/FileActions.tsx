@@ -2,10 +2,10 @@ import { Button, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconDownload, IconQrcode } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { CopyTextButton } from '../../../components/CopyButton';
-import { QrCodeDialog } from '../../../components/QrCodeDialog';
-import { appUrl } from '../../../lib/backend';
-import { resolveServerUrl } from '../../../lib/uploader/server-url';
+import { CopyTextButton } from '@/components/CopyButton';
+import { QrCodeDialog } from '@/components/QrCodeDialog';
+import { appUrl } from '@/lib/backend';
+import { resolveServerUrl } from '@/lib/uploader/server-url';
 
 export interface FileActionsProps {
   slug: string;

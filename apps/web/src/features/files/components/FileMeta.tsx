@@ -10,7 +10,7 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatBytes } from '../../../lib/uploader/format';
+import { formatBytes } from '@/lib/uploader/format';
 
 function formatDateTime(iso: string, language: string): string {
   const date = new Date(iso);

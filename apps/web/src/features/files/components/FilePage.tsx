@@ -3,7 +3,7 @@ import type { PublicFile } from '@pastebox/contract/schemas/file';
 import { IconFile } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { usePageTitle } from '../../../lib/use-page-title';
+import { usePageTitle } from '@/lib/use-page-title';
 import { usePublicFile } from '../api/get-public-file';
 import { useVerifyFilePassword } from '../api/verify-file-password';
 import { FileActions } from './FileActions';

@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { SharePasswordPrompt } from '../../../components/SharePasswordPrompt';
+import { SharePasswordPrompt } from '@/components/SharePasswordPrompt';
 
 export interface FilePasswordPromptProps {
   filename: string;

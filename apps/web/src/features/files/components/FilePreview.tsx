@@ -2,7 +2,7 @@ import { Anchor, Center, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { PublicFile } from '@pastebox/contract/schemas/file';
 import { IconFileOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { resolveServerUrl } from '../../../lib/uploader/server-url';
+import { resolveServerUrl } from '@/lib/uploader/server-url';
 import { previewKindOf } from '../lib/preview-kind';
 import classes from './FilePreview.module.css';
 import { TextFilePreview } from './TextFilePreview';

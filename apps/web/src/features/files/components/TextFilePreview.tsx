@@ -1,8 +1,8 @@
 import { Alert, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { MarkdownView } from '../../../components/markdown/MarkdownView';
-import { formatBytes } from '../../../lib/uploader/format';
+import { MarkdownView } from '@/components/markdown/MarkdownView';
+import { formatBytes } from '@/lib/uploader/format';
 import { TEXT_PREVIEW_BYTES, useFileText } from '../api/get-file-text';
 import { codeLanguageOf } from '../lib/preview-kind';
 import classes from './TextFilePreview.module.css';

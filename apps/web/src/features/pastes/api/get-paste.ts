@@ -1,6 +1,6 @@
 import type { PasteView } from '@pastebox/contract/schemas/paste';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 /** One share as opened by its link. Not under ['pastes']: list refreshes must not re-read it. */
 export const pasteViewQueryKey = (slug: string) => ['paste-view', slug] as const;

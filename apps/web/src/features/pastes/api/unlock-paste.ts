@@ -1,6 +1,6 @@
 import type { PasteView } from '@pastebox/contract/schemas/paste';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { pasteViewQueryKey } from './get-paste';
 
 /**

@@ -1,7 +1,7 @@
 import type { PasteDetail, UpdatePasteBody } from '@pastebox/contract/schemas/paste';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import type { AuthType } from '../../../lib/auth/auth-store';
+import { apiRequest } from '@/lib/api-client';
+import type { AuthType } from '@/lib/auth/auth-store';
 import { pasteViewQueryKey } from './get-paste';
 
 /** Management lists of shares live under this key prefix. */

@@ -3,9 +3,9 @@ import { useDisclosure } from '@mantine/hooks';
 import type { PasteView } from '@pastebox/contract/schemas/paste';
 import { IconFileText, IconPencil, IconQrcode } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { CopyTextButton } from '../../../components/CopyButton';
-import { QrCodeDialog } from '../../../components/QrCodeDialog';
-import { apiUrl, appUrl } from '../../../lib/backend';
+import { CopyTextButton } from '@/components/CopyButton';
+import { QrCodeDialog } from '@/components/QrCodeDialog';
+import { apiUrl, appUrl } from '@/lib/backend';
 
 export interface PasteActionsProps {
   paste: PasteView;

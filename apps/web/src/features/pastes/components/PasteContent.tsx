@@ -1,6 +1,6 @@
 import type { PasteFormat } from '@pastebox/contract/schemas/paste';
 import { useTranslation } from 'react-i18next';
-import { MarkdownView } from '../../../components/markdown/MarkdownView';
+import { MarkdownView } from '@/components/markdown/MarkdownView';
 import classes from './PasteContent.module.css';
 
 /** The share's text: rendered Markdown, or plain text exactly as written. */

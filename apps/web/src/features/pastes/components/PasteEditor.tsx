@@ -5,9 +5,9 @@ import type { PasteFormat, PasteView } from '@pastebox/contract/schemas/paste';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MarkdownWorkspace } from '../../../components/markdown/MarkdownWorkspace';
-import { useAuth } from '../../../lib/auth/use-auth';
-import { errorMessage } from '../../../lib/error-message';
+import { MarkdownWorkspace } from '@/components/markdown/MarkdownWorkspace';
+import { useAuth } from '@/lib/auth/use-auth';
+import { errorMessage } from '@/lib/error-message';
 import { useUpdatePaste } from '../api/update-paste';
 
 export interface PasteEditorProps {

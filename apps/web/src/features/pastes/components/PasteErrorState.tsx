@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ShareErrorState } from '../../../components/ShareErrorState';
+import { ShareErrorState } from '@/components/ShareErrorState';
 
 /** Not found, expired, out of views, or any other failure — always with a way home. */
 export function PasteErrorState({ error, onRetry }: { error: unknown; onRetry: () => void }) {

@@ -3,7 +3,7 @@ import type { PasteView } from '@pastebox/contract/schemas/paste';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { usePageTitle } from '../../../lib/use-page-title';
+import { usePageTitle } from '@/lib/use-page-title';
 import { usePasteView } from '../api/get-paste';
 import { useUnlockPaste } from '../api/unlock-paste';
 import { PasteActions } from './PasteActions';

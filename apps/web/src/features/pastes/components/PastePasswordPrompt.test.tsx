@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../lib/api-client';
-import { authStore } from '../../../lib/auth/auth-store';
-import { renderWithProviders } from '../../../test/render';
+import { ApiError } from '@/lib/api-client';
+import { authStore } from '@/lib/auth/auth-store';
+import { renderWithProviders } from '@/test/render';
 import { PastePasswordPrompt } from './PastePasswordPrompt';
 
 describe('PastePasswordPrompt', () => {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { SharePasswordPrompt } from '../../../components/SharePasswordPrompt';
+import { SharePasswordPrompt } from '@/components/SharePasswordPrompt';
 
 export interface PastePasswordPromptProps {
   /** Tries the password; rejects with the API's error (WRONG_PASSWORD, RATE_LIMITED…). */

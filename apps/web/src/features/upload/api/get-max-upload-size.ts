@@ -1,6 +1,6 @@
 import { LIMITS } from '@pastebox/contract/limits';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 const MIB = 1024 * 1024;
 

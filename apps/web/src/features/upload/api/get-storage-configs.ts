@@ -1,7 +1,7 @@
 import type { StorageConfigItem } from '@pastebox/contract/schemas/storage-config';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth/use-auth';
+import { apiRequest } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth/use-auth';
 
 /** A storage config as the upload form offers it. */
 export interface StorageChoice {

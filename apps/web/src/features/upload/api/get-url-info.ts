@@ -1,6 +1,6 @@
 import type { UrlInfo } from '@pastebox/contract/schemas/url-upload';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 /** POST /api/url/info: name, type and size of a remote file, without downloading it. */
 export function getUrlInfo(url: string): Promise<UrlInfo> {

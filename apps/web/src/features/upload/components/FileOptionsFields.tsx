@@ -2,7 +2,7 @@ import { NativeSelect, NumberInput, PasswordInput, SimpleGrid, TextInput } from 
 import { LIMITS } from '@pastebox/contract/limits';
 import { checkSlug } from '@pastebox/contract/rules/slug';
 import { useTranslation } from 'react-i18next';
-import type { UploadOptions } from '../../../lib/uploader/types';
+import type { UploadOptions } from '@/lib/uploader/types';
 import type { StorageChoice } from '../api/get-storage-configs';
 import { FILE_EXPIRY_CHOICES } from '../lib/upload-options';
 

@@ -1,8 +1,8 @@
 import { ActionIcon, Button, Tooltip } from '@mantine/core';
 import { IconAdjustments, IconPlayerPlay, IconRefresh, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { QueueItem } from '../../../lib/uploader/queue';
-import type { UploadQueueStore } from '../../../lib/uploader/queue-store';
+import type { QueueItem } from '@/lib/uploader/queue';
+import type { UploadQueueStore } from '@/lib/uploader/queue-store';
 
 export interface QueueItemActionsProps {
   item: QueueItem;

@@ -1,7 +1,7 @@
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatBytes, formatDuration, formatSpeed } from '../../../lib/uploader/format';
-import type { QueueItem } from '../../../lib/uploader/queue';
+import { formatBytes, formatDuration, formatSpeed } from '@/lib/uploader/format';
+import type { QueueItem } from '@/lib/uploader/queue';
 
 /** Whole percent of an upload; a file with no bytes is done when it is done. */
 export function percentOf(loaded: number, total: number): number {

@@ -2,9 +2,9 @@ import { ActionIcon, Anchor, Group, Paper, Stack, Text, Title, Tooltip } from '@
 import { IconHistory, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CopyIconButton } from '../../../components/CopyButton';
-import { appUrl } from '../../../lib/backend';
-import { formatBytes } from '../../../lib/uploader/format';
+import { CopyIconButton } from '@/components/CopyButton';
+import { appUrl } from '@/lib/backend';
+import { formatBytes } from '@/lib/uploader/format';
 import { useRecentUploads } from '../hooks/use-recent-uploads';
 import { clearRecentUploads } from '../lib/recent-uploads';
 

@@ -2,7 +2,7 @@ import { Alert, Button } from '@mantine/core';
 import { IconLock, IconLogin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAuth } from '../../../lib/auth/use-auth';
+import { useAuth } from '@/lib/auth/use-auth';
 
 /** SPEC §6: uploading needs an admin login or a key with file permission. */
 export function useCanUpload(): boolean {

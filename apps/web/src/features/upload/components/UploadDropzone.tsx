@@ -3,7 +3,7 @@ import { Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { IconCloudUpload, IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatBytes } from '../../../lib/uploader/format';
+import { formatBytes } from '@/lib/uploader/format';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 

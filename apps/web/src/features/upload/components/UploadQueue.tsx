@@ -1,8 +1,8 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconClearAll, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { queueSummary, type QueueState } from '../../../lib/uploader/queue';
-import type { UploadQueueStore } from '../../../lib/uploader/queue-store';
+import { queueSummary, type QueueState } from '@/lib/uploader/queue';
+import type { UploadQueueStore } from '@/lib/uploader/queue-store';
 import type { StorageChoice } from '../api/get-storage-configs';
 import { uploadOptionsValid } from './FileOptionsFields';
 import { QueueItemCard } from './QueueItemCard';

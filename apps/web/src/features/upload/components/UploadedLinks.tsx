@@ -3,9 +3,9 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconExternalLink, IconQrcode } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CopyIconButton } from '../../../components/CopyButton';
-import { QrCodeDialog } from '../../../components/QrCodeDialog';
-import { appUrl } from '../../../lib/backend';
+import { CopyIconButton } from '@/components/CopyButton';
+import { QrCodeDialog } from '@/components/QrCodeDialog';
+import { appUrl } from '@/lib/backend';
 
 /** The link of an uploaded file with copy, open and QR code (SPEC §2 "QR-code dialog"). */
 export function UploadedLinks({ slug, filename }: { slug: string; filename: string }) {

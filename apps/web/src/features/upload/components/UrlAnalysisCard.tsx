@@ -2,10 +2,10 @@ import { Alert, Badge, Button, Group, Paper, Stack, TextInput } from '@mantine/c
 import type { UrlInfo } from '@pastebox/contract/schemas/url-upload';
 import { IconAlertTriangle, IconCloudDownload, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { UploadError } from '../../../lib/uploader/errors';
-import { formatBytes } from '../../../lib/uploader/format';
-import type { UploadOptions } from '../../../lib/uploader/types';
-import { uploadErrorMessage } from '../../../lib/uploader/upload-error-message';
+import { UploadError } from '@/lib/uploader/errors';
+import { formatBytes } from '@/lib/uploader/format';
+import type { UploadOptions } from '@/lib/uploader/types';
+import { uploadErrorMessage } from '@/lib/uploader/upload-error-message';
 import type { StorageChoice } from '../api/get-storage-configs';
 import type { UrlUploadState } from '../hooks/use-url-upload';
 import { FileOptionsFields, uploadOptionsValid } from './FileOptionsFields';

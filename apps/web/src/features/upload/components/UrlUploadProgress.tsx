@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconInfoCircle, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatBytes } from '../../../lib/uploader/format';
-import { uploadErrorMessage } from '../../../lib/uploader/upload-error-message';
+import { formatBytes } from '@/lib/uploader/format';
+import { uploadErrorMessage } from '@/lib/uploader/upload-error-message';
 import type { UrlUploadState } from '../hooks/use-url-upload';
 import { UploadedLinks } from './UploadedLinks';
 

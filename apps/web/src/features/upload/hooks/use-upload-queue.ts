@@ -1,7 +1,7 @@
 import { useWindowEvent } from '@mantine/hooks';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { UploadQueueStore } from '../../../lib/uploader/queue-store';
-import { uploadFile } from '../../../lib/uploader/upload-file';
+import { UploadQueueStore } from '@/lib/uploader/queue-store';
+import { uploadFile } from '@/lib/uploader/upload-file';
 import type { StorageChoice } from '../api/get-storage-configs';
 import { rememberUpload } from '../lib/recent-uploads';
 

@@ -1,9 +1,9 @@
 import type { FileShare } from '@pastebox/contract/schemas/file';
 import type { UrlInfo } from '@pastebox/contract/schemas/url-upload';
 import { useEffect, useRef, useState } from 'react';
-import { uploadFile } from '../../../lib/uploader/upload-file';
-import type { UploadOptions } from '../../../lib/uploader/types';
-import { downloadRemoteFile, urlUploadPercent } from '../../../lib/uploader/url-download';
+import { uploadFile } from '@/lib/uploader/upload-file';
+import type { UploadOptions } from '@/lib/uploader/types';
+import { downloadRemoteFile, urlUploadPercent } from '@/lib/uploader/url-download';
 import { rememberUpload } from '../lib/recent-uploads';
 
 export type UrlUploadPhase = 'ready' | 'downloading' | 'uploading' | 'done' | 'error';

@@ -1,5 +1,5 @@
 import { LIMITS } from '@pastebox/contract/limits';
-import { safeStorage } from '../../../lib/storage-keys';
+import { safeStorage } from '@/lib/storage-keys';
 
 /** localStorage key of the recent-uploads list (SPEC §2: latest 3). */
 export const RECENT_UPLOADS_KEY = 'recent_uploads';

@@ -1,4 +1,4 @@
-import type { UploadOptions } from '../../../lib/uploader/types';
+import type { UploadOptions } from '@/lib/uploader/types';
 
 /** SPEC §9 expiry choices for a file share, with the hours `expires_in` takes (0 = never). */
 export const FILE_EXPIRY_CHOICES = [

@@ -2,8 +2,8 @@ import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import type { FileShare } from '@pastebox/contract/schemas/file';
 import { IconEye, IconPencil, IconQrcode, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { CopyIconButton } from '../../../../components/CopyButton';
-import { appUrl } from '../../../../lib/backend';
+import { CopyIconButton } from '@/components/CopyButton';
+import { appUrl } from '@/lib/backend';
 
 export interface FileActionHandlers {
   onPreview: (id: string) => void;

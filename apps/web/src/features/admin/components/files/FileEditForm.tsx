@@ -13,9 +13,9 @@ import { LIMITS } from '@pastebox/contract/limits';
 import type { FileShare } from '@pastebox/contract/schemas/file';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../../lib/error-message';
-import { useUpdateFile } from '../../api/update-file';
-import { formatDateTime } from '../../utils/format';
+import { errorMessage } from '@/lib/error-message';
+import { useUpdateFile } from '@/features/admin/api/update-file';
+import { formatDateTime } from '@/features/admin/utils/format';
 import {
   FILE_EXPIRY_HOURS,
   initialFileEditValues,

@@ -1,7 +1,7 @@
 import { Alert, Center, Loader, Modal } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../../lib/error-message';
-import { useFile } from '../../api/get-file';
+import { errorMessage } from '@/lib/error-message';
+import { useFile } from '@/features/admin/api/get-file';
 import { FileEditForm } from './FileEditForm';
 
 /** Loads the share fresh and edits it. */

@@ -12,12 +12,12 @@ import {
 import type { FileShare } from '@pastebox/contract/schemas/file';
 import { IconEyeOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../../lib/error-message';
+import { errorMessage } from '@/lib/error-message';
 import {
   TEXT_PREVIEW_BYTES,
   useFilePreviewText,
   visitLinkUrl,
-} from '../../api/get-file-preview-text';
+} from '@/features/admin/api/get-file-preview-text';
 import { canPreviewInline, fileKindOf } from './file-kind';
 
 /**

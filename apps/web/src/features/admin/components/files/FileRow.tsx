@@ -1,8 +1,8 @@
 import { Checkbox, Table, Text } from '@mantine/core';
 import type { FileShare } from '@pastebox/contract/schemas/file';
 import { useTranslation } from 'react-i18next';
-import { formatBytes } from '../../../../lib/uploader/format';
-import { useCreatorName } from '../../hooks/use-creator-name';
+import { formatBytes } from '@/lib/uploader/format';
+import { useCreatorName } from '@/features/admin/hooks/use-creator-name';
 import { DateText } from '../DateText';
 import { FileActions, type FileActionHandlers } from './FileActions';
 import { FileExpiry } from './FileExpiry';

@@ -1,7 +1,7 @@
 import { Checkbox, Stack, Table } from '@mantine/core';
 import type { FileShare } from '@pastebox/contract/schemas/file';
 import { useTranslation } from 'react-i18next';
-import { useIsPhone } from '../../hooks/use-is-phone';
+import { useIsPhone } from '@/features/admin/hooks/use-is-phone';
 import type { FileActionHandlers } from './FileActions';
 import { FileCard } from './FileCard';
 import { FileRow } from './FileRow';

@@ -3,9 +3,9 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import type { FileShare } from '@pastebox/contract/schemas/file';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../../lib/error-message';
-import { useBatchDeleteFiles } from '../../api/batch-delete-files';
-import { useDeleteFile } from '../../api/delete-file';
+import { errorMessage } from '@/lib/error-message';
+import { useBatchDeleteFiles } from '@/features/admin/api/batch-delete-files';
+import { useDeleteFile } from '@/features/admin/api/delete-file';
 
 /** Deleting shares (and their stored objects), confirmed first and reported in a notification. */
 export function useFileActions() {

@@ -1,7 +1,7 @@
 import { STORAGE_PROVIDERS } from '@pastebox/contract/schemas/storage-config';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../../../lib/auth/use-auth';
-import { useStorageConfigs } from '../../api/get-storage-configs';
+import { useAuth } from '@/lib/auth/use-auth';
+import { useStorageConfigs } from '@/features/admin/api/get-storage-configs';
 
 /**
  * The storage config's name for the admin; key users may not list configs, so they see

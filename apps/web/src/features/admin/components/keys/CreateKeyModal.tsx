@@ -4,8 +4,8 @@ import type { ApiKeyItem } from '@pastebox/contract/schemas/api-key';
 import { IconCheck, IconCircleCheck, IconCopy } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../../lib/error-message';
-import { useCreateApiKey } from '../../api/create-api-key';
+import { errorMessage } from '@/lib/error-message';
+import { useCreateApiKey } from '@/features/admin/api/create-api-key';
 import { KeyFormFields } from './KeyFormFields';
 import {
   newKeyValues,

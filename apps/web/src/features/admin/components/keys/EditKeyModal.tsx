@@ -3,9 +3,9 @@ import { notifications } from '@mantine/notifications';
 import type { ApiKeyItem } from '@pastebox/contract/schemas/api-key';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../../lib/error-message';
-import { useUpdateApiKey } from '../../api/update-api-key';
-import { formatDateTime } from '../../utils/format';
+import { errorMessage } from '@/lib/error-message';
+import { useUpdateApiKey } from '@/features/admin/api/update-api-key';
+import { formatDateTime } from '@/features/admin/utils/format';
 import { KeyFormFields } from './KeyFormFields';
 import {
   editKeyValues,

@@ -2,7 +2,7 @@ import { ActionIcon, Code, CopyButton, Group, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy, IconEye, IconEyeOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { maskSecret } from '../../utils/format';
+import { maskSecret } from '@/features/admin/utils/format';
 
 /** A key masked by default, with reveal and copy buttons. */
 export function KeyValue({ value, name }: { value: string; name: string }) {

@@ -1,7 +1,7 @@
 import { Stack, Table } from '@mantine/core';
 import type { ApiKeyItem } from '@pastebox/contract/schemas/api-key';
 import { useTranslation } from 'react-i18next';
-import { useIsPhone } from '../../hooks/use-is-phone';
+import { useIsPhone } from '@/features/admin/hooks/use-is-phone';
 import type { KeyActionHandlers } from './KeyActions';
 import { KeyCard } from './KeyCard';
 import { KeyRow } from './KeyRow';

@@ -2,8 +2,8 @@ import { Box, Burger, Drawer, Group, Paper, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../../../lib/auth/use-auth';
-import type { AdminModule } from '../../modules';
+import { useAuth } from '@/lib/auth/use-auth';
+import type { AdminModule } from '@/features/admin/modules';
 import classes from './PanelLayout.module.css';
 import { PanelNav } from './PanelNav';
 

@@ -2,10 +2,10 @@ import { Box, Button, Divider, NavLink, ScrollArea, Stack, Text, Title } from '@
 import { IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAuth } from '../../../../lib/auth/use-auth';
-import { useAdminSession } from '../../api/get-admin-session';
-import { useLogout } from '../../api/logout';
-import type { AdminModule } from '../../modules';
+import { useAuth } from '@/lib/auth/use-auth';
+import { useAdminSession } from '@/features/admin/api/get-admin-session';
+import { useLogout } from '@/features/admin/api/logout';
+import type { AdminModule } from '@/features/admin/modules';
 
 interface PanelNavProps {
   modules: readonly AdminModule[];

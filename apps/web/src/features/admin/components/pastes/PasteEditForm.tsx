@@ -16,9 +16,9 @@ import { LIMITS, PASTE_EXPIRY_OPTIONS } from '@pastebox/contract/limits';
 import type { PasteDetail } from '@pastebox/contract/schemas/paste';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../../lib/error-message';
-import { useUpdatePaste } from '../../api/update-paste';
-import { formatDateTime } from '../../utils/format';
+import { errorMessage } from '@/lib/error-message';
+import { useUpdatePaste } from '@/features/admin/api/update-paste';
+import { formatDateTime } from '@/features/admin/utils/format';
 import {
   initialEditValues,
   toUpdateBody,

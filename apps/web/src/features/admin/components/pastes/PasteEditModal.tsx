@@ -1,7 +1,7 @@
 import { Alert, Center, Loader, Modal } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../../lib/error-message';
-import { usePaste } from '../../api/get-paste';
+import { errorMessage } from '@/lib/error-message';
+import { usePaste } from '@/features/admin/api/get-paste';
 import { PasteEditForm } from './PasteEditForm';
 
 interface PasteEditModalProps {

@@ -1,7 +1,7 @@
 import { Checkbox, Table, Text } from '@mantine/core';
 import type { PasteListItem } from '@pastebox/contract/schemas/paste';
 import { useTranslation } from 'react-i18next';
-import { useCreatorName } from '../../hooks/use-creator-name';
+import { useCreatorName } from '@/features/admin/hooks/use-creator-name';
 import { DateText } from '../DateText';
 import { ExpiryBadge } from './ExpiryBadge';
 import { FormatBadge } from './FormatBadge';

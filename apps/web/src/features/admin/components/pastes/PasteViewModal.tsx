@@ -15,11 +15,11 @@ import {
 import { IconCheck, IconCopy, IconExternalLink, IconPencil } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { appUrl } from '../../../../lib/backend';
-import { errorMessage } from '../../../../lib/error-message';
-import { usePaste } from '../../api/get-paste';
-import { useCreatorName } from '../../hooks/use-creator-name';
-import { formatDateTime } from '../../utils/format';
+import { appUrl } from '@/lib/backend';
+import { errorMessage } from '@/lib/error-message';
+import { usePaste } from '@/features/admin/api/get-paste';
+import { useCreatorName } from '@/features/admin/hooks/use-creator-name';
+import { formatDateTime } from '@/features/admin/utils/format';
 import { ExpiryBadge } from './ExpiryBadge';
 
 interface PasteViewModalProps {

@@ -1,7 +1,7 @@
 import { Checkbox, Stack, Table } from '@mantine/core';
 import type { PasteListItem } from '@pastebox/contract/schemas/paste';
 import { useTranslation } from 'react-i18next';
-import { useIsPhone } from '../../hooks/use-is-phone';
+import { useIsPhone } from '@/features/admin/hooks/use-is-phone';
 import { PasteCard } from './PasteCard';
 import { PasteRow } from './PasteRow';
 

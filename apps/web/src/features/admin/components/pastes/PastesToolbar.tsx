@@ -1,7 +1,7 @@
 import { ActionIcon, Button, CloseButton, Group, TextInput, Tooltip } from '@mantine/core';
 import { IconClockX, IconRefresh, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../../../lib/auth/use-auth';
+import { useAuth } from '@/lib/auth/use-auth';
 
 interface PastesToolbarProps {
   search: string;

@@ -4,10 +4,10 @@ import { NEW_PASSWORD_MIN_LENGTH } from '@pastebox/contract/schemas/auth';
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { authStore } from '../../../../lib/auth/auth-store';
-import { errorMessage } from '../../../../lib/error-message';
-import { useAdminSession } from '../../api/get-admin-session';
-import { useChangeAdminAccount } from '../../api/change-password';
+import { authStore } from '@/lib/auth/auth-store';
+import { errorMessage } from '@/lib/error-message';
+import { useAdminSession } from '@/features/admin/api/get-admin-session';
+import { useChangeAdminAccount } from '@/features/admin/api/change-password';
 import {
   EMPTY_ACCOUNT_FORM,
   toChangePasswordBody,

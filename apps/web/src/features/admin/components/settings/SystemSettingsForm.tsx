@@ -12,9 +12,9 @@ import {
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../../lib/error-message';
-import { useSystemSettings } from '../../api/get-system-settings';
-import { useUpdateSystemSettings } from '../../api/update-system-settings';
+import { errorMessage } from '@/lib/error-message';
+import { useSystemSettings } from '@/features/admin/api/get-system-settings';
+import { useUpdateSystemSettings } from '@/features/admin/api/update-system-settings';
 
 type SizeProblem = 'settings.system.sizeRequired' | 'settings.system.sizeTooLarge';
 

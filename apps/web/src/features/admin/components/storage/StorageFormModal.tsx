@@ -3,9 +3,9 @@ import { notifications } from '@mantine/notifications';
 import type { StorageConfigItem } from '@pastebox/contract/schemas/storage-config';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../../lib/error-message';
-import { useCreateStorageConfig } from '../../api/create-storage-config';
-import { useUpdateStorageConfig } from '../../api/update-storage-config';
+import { errorMessage } from '@/lib/error-message';
+import { useCreateStorageConfig } from '@/features/admin/api/create-storage-config';
+import { useUpdateStorageConfig } from '@/features/admin/api/update-storage-config';
 import { StorageFormFields } from './StorageFormFields';
 import {
   emptyStorageValues,

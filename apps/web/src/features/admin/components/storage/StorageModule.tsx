@@ -7,11 +7,11 @@ import type {
 import { IconCloudOff, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../../lib/error-message';
-import { useStorageConfigs } from '../../api/get-storage-configs';
-import { useSetDefaultStorageConfig } from '../../api/set-default-storage-config';
-import { useTestStorageConfig } from '../../api/test-storage-config';
-import { useIsPhone } from '../../hooks/use-is-phone';
+import { errorMessage } from '@/lib/error-message';
+import { useStorageConfigs } from '@/features/admin/api/get-storage-configs';
+import { useSetDefaultStorageConfig } from '@/features/admin/api/set-default-storage-config';
+import { useTestStorageConfig } from '@/features/admin/api/test-storage-config';
+import { useIsPhone } from '@/features/admin/hooks/use-is-phone';
 import { ModuleHeader } from '../ModuleHeader';
 import { StorageFormModal } from './StorageFormModal';
 import { StorageList } from './StorageList';

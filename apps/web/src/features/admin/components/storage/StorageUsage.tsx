@@ -1,7 +1,7 @@
 import { Progress, Stack, Text } from '@mantine/core';
 import type { StorageConfigItem } from '@pastebox/contract/schemas/storage-config';
 import { useTranslation } from 'react-i18next';
-import { formatBytes } from '../../../../lib/uploader/format';
+import { formatBytes } from '@/lib/uploader/format';
 
 /** Used bytes, and against a capacity a bar that turns orange then red as it fills. */
 export function StorageUsage({ config }: { config: StorageConfigItem }) {

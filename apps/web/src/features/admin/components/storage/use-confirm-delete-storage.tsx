@@ -3,9 +3,9 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import type { StorageConfigItem } from '@pastebox/contract/schemas/storage-config';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../../lib/api-client';
-import { errorMessage } from '../../../../lib/error-message';
-import { useDeleteStorageConfig } from '../../api/delete-storage-config';
+import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
+import { useDeleteStorageConfig } from '@/features/admin/api/delete-storage-config';
 
 /**
  * Deleting a config, confirmed first. The server refuses the default and configs that
