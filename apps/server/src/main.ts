@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
@@ -7,6 +8,9 @@ import { createRuntime } from './bootstrap';
 import { ConfigError, loadConfig, type Config } from './config';
 import { ensureInitialAdmin } from './modules/auth/service';
 import { startSweeper } from './sweeper';
+
+/** A connection on which nothing is sent or received for this long is closed. */
+const IDLE_CONNECTION_MS = 5 * 60_000;
 
 /** Finds the built web app next to the server (dist/ → ../../web/dist) unless WEB_DIST says. */
 function locateWebDist(config: Config): string | undefined {
@@ -48,6 +52,14 @@ async function main(): Promise<void> {
       `Pastebox listening on http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${info.port}`,
     );
   });
+  // Node ends any request not fully received within 5 minutes (requestTimeout), which would
+  // cut a large upload on a slow link. Bodies are bounded by their own limits instead, and
+  // a connection on which nothing moves for 5 minutes is closed, so a stalled or trickling
+  // client cannot hold it for ever; headers must still arrive within headersTimeout.
+  if (server instanceof http.Server) {
+    server.requestTimeout = 0;
+    server.setTimeout(IDLE_CONNECTION_MS);
+  }
 
   const shutdown = (signal: string) => {
     deps.logger.info({ signal }, 'shutting down');
