@@ -11,18 +11,20 @@ import { apiDocsRoutes } from './lib/api-docs';
 import { asStatus, errorBody } from './lib/envelope';
 import { isAppError } from './lib/errors';
 import { createRouter } from './lib/openapi';
+import { resolvePrincipal } from './lib/principal';
 import { staticWebRoutes } from './lib/static-web';
 import { apiKeyRoutes } from './modules/api-keys/routes';
-import { resolvePrincipal } from './modules/auth/middleware';
+import { resolveApiKey } from './modules/api-keys/service';
 import { authRoutes } from './modules/auth/routes';
+import { resolveAdminToken } from './modules/auth/service';
 import { fileRoutes } from './modules/files/routes';
+import { localStorageRoutes } from './modules/local-storage/routes';
 import { pasteRoutes } from './modules/pastes/routes';
 import { systemRoutes } from './modules/system/routes';
 import { systemSettingsRoutes } from './modules/system-settings/routes';
 import { storageConfigRoutes } from './modules/storage-configs/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { urlUploadRoutes } from './modules/url-upload/routes';
-import { localStorageRoutes } from './storage/local-routes';
 
 /** Composes the whole HTTP app from its modules. Holds no module-level state. */
 export function buildApp(deps: AppDeps) {
@@ -76,7 +78,7 @@ export function buildApp(deps: AppDeps) {
   }
 
   const api = createRouter();
-  api.use('*', resolvePrincipal);
+  api.use('*', resolvePrincipal({ bearer: resolveAdminToken, apiKey: resolveApiKey }));
   api.route('/', systemRoutes);
   api.route('/', systemSettingsRoutes);
   api.route('/', authRoutes);

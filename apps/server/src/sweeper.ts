@@ -1,18 +1,17 @@
 import type { AppDeps } from './context';
-import { AuthRepo } from './modules/auth/repo';
-import { sweepExpiredVisits } from './modules/files/visits';
+import { sweepExpiredSessions } from './modules/auth/service';
+import { sweepExpiredVisits } from './modules/files/service';
 import { sweepExpiredPastes } from './modules/pastes/service';
-import { sweepLocalTempFiles } from './modules/storage-configs/temp-sweep';
-import { sweepFiles } from './modules/uploads/sweep';
+import { sweepLocalTempFiles } from './modules/storage-configs/service';
+import { sweepFiles } from './modules/uploads/service';
 
 const SWEEP_EVERY_MS = 10 * 60_000;
 const RATE_WINDOW_KEEP_MS = 24 * 60 * 60_000;
 
 /** One pass of housekeeping: expired shares, sessions and rate-limit windows. */
 export async function sweepOnce(deps: AppDeps): Promise<void> {
-  const nowIso = deps.clock.now().toISOString();
   const pastes = await sweepExpiredPastes(deps);
-  await new AuthRepo(deps.db).deleteExpiredSessions(nowIso);
+  await sweepExpiredSessions(deps);
   await deps.rateLimiter.sweep(RATE_WINDOW_KEEP_MS);
   const files = await sweepFiles(deps);
   await sweepLocalTempFiles(deps);

@@ -1,18 +1,31 @@
 import path from 'node:path';
-import type { AppDeps } from '../context';
-import { AppError } from '../lib/errors';
-import { StorageConfigsRepo, type StorageConfigRow } from '../modules/storage-configs/repo';
+import type { AppDeps } from '@/context';
 import type { StorageDriver } from './driver';
 import { LocalDriver } from './local';
 import { assertLocalRootAllowed, localRootPolicyOf } from './local-root';
 import { LocalUrlSigner } from './local-signing';
 import { S3Driver } from './s3';
 
-export type { StorageConfigRow } from '../modules/storage-configs/repo';
-
-export interface StorageHandle {
-  config: StorageConfigRow;
-  driver: StorageDriver;
+/**
+ * What a driver is built from: the columns of a storage config it needs. Declared here,
+ * structurally, so the storage layer is handed configs and imports no module (DESIGN §2);
+ * the storage-configs module's row satisfies it.
+ */
+export interface DriverConfig {
+  id: string;
+  /** aws | r2 | b2 | minio | aliyun | other | local */
+  provider_type: string;
+  /** Part of the cache stamp: an edited config gets a fresh driver. */
+  updated_at: string;
+  endpoint_url: string | null;
+  region: string | null;
+  bucket_name: string | null;
+  path_style: number;
+  access_key_cipher: string | null;
+  secret_key_cipher: string | null;
+  default_folder: string;
+  custom_host: string | null;
+  root_path: string | null;
 }
 
 interface CachedDriver {
@@ -22,42 +35,14 @@ interface CachedDriver {
 
 /**
  * Drivers per config, kept while the config's updated_at is unchanged (so an S3 client's
- * connection pool is reused). Every call re-reads the row, so an edit made by another
- * instance is picked up on the next call: the cache is never stale past a config change.
+ * connection pool is reused). The caller hands the row it has just read, so an edit made
+ * by another instance is picked up on the next call: the cache is never stale past a
+ * config change.
  */
 const driverCache = new WeakMap<AppDeps, Map<string, CachedDriver>>();
 
-/** The storage of one config; STORAGE_CONFIG_NOT_FOUND when there is no such config. */
-export async function getStorage(deps: AppDeps, configId: string): Promise<StorageHandle> {
-  const config = await new StorageConfigsRepo(deps.db).findById(configId);
-  if (!config) {
-    throw new AppError('STORAGE_CONFIG_NOT_FOUND');
-  }
-  return { config, driver: driverFor(deps, config) };
-}
-
-/** The default storage (the `local` one created by the first start, unless changed). */
-export async function getDefaultStorage(deps: AppDeps): Promise<StorageHandle> {
-  const config = await new StorageConfigsRepo(deps.db).findDefault();
-  if (!config) {
-    throw new AppError(
-      'STORAGE_CONFIG_NOT_FOUND',
-      'No default storage config; choose one in Admin → Storage',
-    );
-  }
-  return { config, driver: driverFor(deps, config) };
-}
-
-/** `getStorage` for an id, `getDefaultStorage` for null/undefined/''. */
-export function resolveStorage(
-  deps: AppDeps,
-  configId: string | null | undefined,
-): Promise<StorageHandle> {
-  return configId ? getStorage(deps, configId) : getDefaultStorage(deps);
-}
-
 /** The driver for a config row (cached per config id and updated_at). */
-export function driverFor(deps: AppDeps, config: StorageConfigRow): StorageDriver {
+export function driverFor(deps: AppDeps, config: DriverConfig): StorageDriver {
   let cache = driverCache.get(deps);
   if (!cache) {
     cache = new Map();
@@ -77,7 +62,7 @@ export function driverFor(deps: AppDeps, config: StorageConfigRow): StorageDrive
 }
 
 /** A fresh, uncached driver (the config test endpoint and tests use it). */
-export function buildDriver(deps: AppDeps, config: StorageConfigRow): StorageDriver {
+export function buildDriver(deps: AppDeps, config: DriverConfig): StorageDriver {
   if (config.provider_type === 'local') {
     return new LocalDriver({
       configId: config.id,
@@ -108,7 +93,7 @@ export function localSigner(deps: AppDeps): LocalUrlSigner {
  * Checked again here (DESIGN §5), so a root stored before the rule, or edited in the
  * database, answers LOCAL_ROOT_FORBIDDEN instead of opening the host's files.
  */
-export function localRootOf(deps: AppDeps, config: StorageConfigRow): string {
+export function localRootOf(deps: AppDeps, config: Pick<DriverConfig, 'id' | 'root_path'>): string {
   const dataDir = path.resolve(deps.config.DATA_DIR);
   const root = path.resolve(dataDir, config.root_path ?? path.join('storage', config.id));
   assertLocalRootAllowed(root, localRootPolicyOf(deps.config));

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { StorageConfigItem } from '@pastebox/contract/schemas/storage-config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getDefaultStorage } from '@/storage/registry';
+import { getDefaultStorage } from '@/modules/storage-configs/service';
 import type { ApiClient } from '../support/api-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { uploadShare } from '../uploads/builders';

@@ -1,7 +1,7 @@
 import type { StorageConfigItem } from '@pastebox/contract/schemas/storage-config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalDriver } from '@/storage/local';
-import { getDefaultStorage, getStorage } from '@/storage/registry';
+import { getDefaultStorage, getStorage } from '@/modules/storage-configs/service';
 import type { ApiClient } from '../support/api-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 

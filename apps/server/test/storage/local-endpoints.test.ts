@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalDriver } from '@/storage/local';
-import { getDefaultStorage } from '@/storage/registry';
+import { getDefaultStorage } from '@/modules/storage-configs/service';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 /** Every file below a directory (temp files included), relative to it. */

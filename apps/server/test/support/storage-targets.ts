@@ -3,7 +3,7 @@ import type {
   StorageConfigItem,
 } from '@pastebox/contract/schemas/storage-config';
 import type { StorageDriver } from '@/storage/driver';
-import { getStorage } from '@/storage/registry';
+import { getStorage } from '@/modules/storage-configs/service';
 import type { ApiClient } from './api-client';
 import { createBucket, swiftServer } from './swift';
 import type { TestServer } from './test-server';

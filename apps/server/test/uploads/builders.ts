@@ -3,7 +3,7 @@ import type { FileShare, PublicFile } from '@pastebox/contract/schemas/file';
 import { expect } from 'vitest';
 import { sha256Hex } from '@/lib/crypto';
 import { putSetting } from '@/modules/system/settings';
-import { getStorage } from '@/storage/registry';
+import { getStorage } from '@/modules/storage-configs/service';
 import type { ApiClient, ApiResponse } from '../support/api-client';
 import type { TestServer } from '../support/test-server';
 

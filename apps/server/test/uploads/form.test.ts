@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FileShare } from '@pastebox/contract/schemas/file';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { LocalDriver } from '@/storage/local';
-import { getStorage } from '@/storage/registry';
+import { getStorage } from '@/modules/storage-configs/service';
 import type { ApiClient } from '../support/api-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 import {

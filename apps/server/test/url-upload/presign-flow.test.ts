@@ -2,7 +2,7 @@ import type { FileShare } from '@pastebox/contract/schemas/file';
 import type { PresignResult } from '@pastebox/contract/schemas/upload';
 import type { UrlInfo } from '@pastebox/contract/schemas/url-upload';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getStorage } from '@/storage/registry';
+import { getStorage } from '@/modules/storage-configs/service';
 import type { ApiClient } from '../support/api-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { adminFile, download, downloadShare, putTo } from './flow';

@@ -9,7 +9,7 @@ import { idParam } from '@pastebox/contract/schemas/common';
 import { z } from 'zod';
 import { ok } from '@/lib/envelope';
 import { adminSecurity, createRouter, jsonBody, okResponse } from '@/lib/openapi';
-import { requireAdmin } from '../auth/middleware';
+import { requireAdmin } from '@/lib/guards';
 import { createApiKey, deleteApiKey, listApiKeys, updateApiKey } from './service';
 
 const tags = ['API keys'];

@@ -11,6 +11,9 @@ import { newId, randomToken } from '@/lib/ids';
 import { presentApiKey } from './presenter';
 import { ApiKeysRepo, type ApiKeyRow } from './repo';
 
+// app.ts hands this to the principal middleware (lib/principal), so auth need not know keys.
+export { resolveApiKey } from './resolve';
+
 /** Random keys carry a prefix so a leaked one is recognisable (e.g. by secret scanners). */
 const RANDOM_KEY_PREFIX = 'pb_';
 const RANDOM_KEY_BYTES = 32;

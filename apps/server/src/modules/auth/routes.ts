@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { ok } from '@/lib/envelope';
 import { adminSecurity, createRouter, jsonBody, okResponse } from '@/lib/openapi';
 import { sha256Hex } from '@/lib/crypto';
-import { presentedBearerToken, requireAdmin, requireApiKey } from './middleware';
+import { presentedBearerToken, requireAdmin, requireApiKey } from '@/lib/guards';
 import { changeAdminCredentials, login, logout } from './service';
 
 export const authRoutes = createRouter()

@@ -78,6 +78,11 @@ export async function logout(deps: AppDeps, tokenHash: string): Promise<void> {
   await new AuthRepo(deps.db).deleteSession(tokenHash);
 }
 
+/** Sweeper: drops admin sessions past their expiry. */
+export async function sweepExpiredSessions(deps: AppDeps): Promise<void> {
+  await new AuthRepo(deps.db).deleteExpiredSessions(deps.clock.now().toISOString());
+}
+
 /** Resolves a Bearer token to the admin principal, or null when unknown or expired. */
 export async function resolveAdminToken(deps: AppDeps, token: string): Promise<Principal | null> {
   const tokenHash = sha256Hex(token);

@@ -2,11 +2,14 @@ import type { AppDeps } from '@/context';
 import { AppError } from '@/lib/errors';
 import { etagMatches, parseRange, rangeStillValid } from '@/lib/http-range';
 import { ObjectNotFoundError, type ByteRange, type ObjectStream } from '@/storage/driver';
-import { getStorage } from '@/storage/registry';
-import { checkFilePassword, countFileView, findLiveFile, type Reader } from './opening';
+import { getStorage } from '@/modules/storage-configs/service';
+import { isExpired } from '@/shares/liveness';
+import type { Reader } from '@/shares/reader';
+import { meteredBody, releaseVisitBytes, reserveVisitBytes } from '@/shares/visit-bytes';
+import { admitVisit } from '@/shares/visits';
+import { checkFilePassword, countFileView, findLiveFile } from './opening';
 import { FilesRepo, type FileRow } from './repo';
 import { isFileOwner } from './rules';
-import { admitVisit, meteredBody, releaseVisitBytes, reserveVisitBytes } from './visits';
 
 /**
  * GET /api/file-view/{slug} and /api/file-download/{slug}: the bytes of a share. With the
@@ -47,7 +50,7 @@ async function admitByToken(deps: AppDeps, slug: string, token: string): Promise
     throw new AppError('FILE_NOT_FOUND');
   }
   // The view was counted when the visit was issued; only the share's expiry still applies.
-  if (row.expires_at !== null && row.expires_at <= deps.clock.now().toISOString()) {
+  if (isExpired(row, deps.clock.now().toISOString())) {
     throw new AppError('SHARE_EXPIRED');
   }
   return { row, visitId: await admitVisit(deps, token, row.id) };

@@ -2,28 +2,20 @@ import type { FileList, FileShare, UpdateFileBody } from '@pastebox/contract/sch
 import type { AppDeps } from '@/context';
 import { hashPassword } from '@/lib/crypto';
 import { AppError } from '@/lib/errors';
+import { paginationOf, searchTermOf, type ListRequest } from '@/lib/pagination';
+import { normaliseRemark } from '@/shares/fields';
+import { assertSlugRules, orSlugTaken } from '@/shares/slugs';
+import { revokeVisits } from '@/shares/visits';
 import { presentFileShare } from './presenter';
 import { removeFileShare } from './removal';
-import {
-  FilesRepo,
-  isUniqueViolation,
-  type FileChanges,
-  type FileScope,
-  type FileWithProvider,
-} from './repo';
-import { assertSlugRules, expiryFromHours, normaliseRemark } from './rules';
-import { issueVisits, revokeVisits } from './visits';
+import { FilesRepo, type FileChanges, type FileScope, type FileWithProvider } from './repo';
+import { expiryFromHours } from './rules';
+import { issueFileVisits } from './visits';
 
 /**
  * The management calls shared by /admin/files (scope: all) and /user/files (scope: the
  * key's own). Someone else's file is indistinguishable from a missing one: 404.
  */
-
-export interface ListRequest {
-  limit: number;
-  offset: number;
-  search?: string | undefined;
-}
 
 /**
  * Shares as management shows them: each ready one carries the links of a new visit (no
@@ -36,7 +28,7 @@ async function presentAllManaged(
   linkBase: string,
 ): Promise<FileShare[]> {
   const ready = rows.filter((row) => row.status === 'ready');
-  const links = await issueVisits(deps, ready, linkBase);
+  const links = await issueFileVisits(deps, ready, linkBase);
   const nowIso = deps.clock.now().toISOString();
   return rows.map((row) => presentFileShare(row, nowIso, links.get(row.id) ?? null));
 }
@@ -59,20 +51,14 @@ export async function listFiles(
   linkBase: string,
 ): Promise<FileList> {
   const repo = new FilesRepo(deps.db);
-  const search = request.search?.trim() || undefined;
+  const search = searchTermOf(request);
   const [rows, total] = await Promise.all([
     repo.list(scope, { limit: request.limit, offset: request.offset, search }),
     repo.count(scope, search),
   ]);
   return {
     items: await presentAllManaged(deps, rows, linkBase),
-    pagination: {
-      total,
-      limit: request.limit,
-      offset: request.offset,
-      page: Math.floor(request.offset / request.limit) + 1,
-      totalPages: Math.ceil(total / request.limit),
-    },
+    pagination: paginationOf(total, request),
   };
 }
 
@@ -144,11 +130,7 @@ export async function updateFile(
   const repo = new FilesRepo(deps.db);
   const current = await findOrNotFound(deps, scope, id);
   const changes = await changesFrom(body, current, deps.clock.now());
-  try {
-    await repo.update(id, scope, changes);
-  } catch (error) {
-    throw isUniqueViolation(error) ? new AppError('SLUG_TAKEN') : error;
-  }
+  await orSlugTaken(repo.update(id, scope, changes));
   // After the update, not before: an opening that counts its view from now on sees the new
   // rules, and one that counted before has (but for the moment between its two
   // statements) already issued the visit this deletes.

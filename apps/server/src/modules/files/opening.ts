@@ -1,22 +1,19 @@
 import type { PublicFile } from '@pastebox/contract/schemas/file';
-import type { AppDeps, Principal } from '@/context';
+import type { AppDeps } from '@/context';
 import { AppError } from '@/lib/errors';
+import { assertLive } from '@/shares/liveness';
 import { checkSharePassword } from '@/shares/password';
+import type { Reader } from '@/shares/reader';
+import { countViewOrExplain, type ViewCounter } from '@/shares/views';
 import { presentPublicFile } from './presenter';
 import { FilesRepo, type FileRow } from './repo';
-import { deadReason, isFileOwner } from './rules';
-import { issueVisits } from './visits';
+import { isFileOwner } from './rules';
+import { issueFileVisits } from './visits';
 
 /**
  * Opening a file share (SPEC §7 public/files): a visit counts one view, atomically, and
- * hands out the preview and download links of a new visit (DESIGN §5, ./visits.ts).
+ * hands out the preview and download links of a new visit (DESIGN §5, `@/shares/visits`).
  */
-
-/** Who is reading: the resolved principal and the client address for rate limits. */
-export interface Reader {
-  principal: Principal;
-  clientIp: string;
-}
 
 /** The ready share behind a public link, or 404; 410 once it expired or ran out of views. */
 export async function findLiveFile(deps: AppDeps, slug: string): Promise<FileRow> {
@@ -24,29 +21,29 @@ export async function findLiveFile(deps: AppDeps, slug: string): Promise<FileRow
   if (!row || row.status !== 'ready') {
     throw new AppError('FILE_NOT_FOUND');
   }
-  const reason = deadReason(row, deps.clock.now().toISOString());
-  if (reason) {
-    throw new AppError(reason);
-  }
+  assertLive(row, deps.clock.now().toISOString());
   return row;
 }
 
-/**
- * Counts one view and answers the row as it is after the count. When the count did not
- * happen, another reader took the last view (or the share just expired or went).
- */
-export async function countFileView(deps: AppDeps, row: FileRow): Promise<FileRow> {
+/** Files seen by the kernel's view counter: the same slug must still name the same share. */
+function fileViewCounter(deps: AppDeps): ViewCounter<FileRow> {
   const repo = new FilesRepo(deps.db);
-  const nowIso = deps.clock.now().toISOString();
-  const counted = await repo.countView(row.id, nowIso);
-  if (counted) {
-    return counted;
-  }
-  const current = await repo.findBySlug(row.slug);
-  if (!current || current.id !== row.id) {
-    throw new AppError('FILE_NOT_FOUND');
-  }
-  throw new AppError(deadReason(current, nowIso) ?? 'VIEW_LIMIT_REACHED');
+  return {
+    count: (row, nowIso) => repo.countView(row.id, nowIso),
+    reload: async (row) => {
+      const current = await repo.findBySlug(row.slug);
+      return current?.id === row.id ? current : undefined;
+    },
+    notFound: 'FILE_NOT_FOUND',
+  };
+}
+
+/**
+ * Counts one view and answers the row as it is after the count; 410 or 404 when another
+ * reader took the last view or the share expired or went meanwhile.
+ */
+export function countFileView(deps: AppDeps, row: FileRow): Promise<FileRow> {
+  return countViewOrExplain(fileViewCounter(deps), row, deps.clock.now().toISOString());
 }
 
 /**
@@ -64,7 +61,7 @@ export async function checkFilePassword(
 
 /** The links of a new visit to `row`, absolute under `linkBase`. */
 async function visitLinks(deps: AppDeps, row: FileRow, linkBase: string) {
-  const links = await issueVisits(deps, [row], linkBase);
+  const links = await issueFileVisits(deps, [row], linkBase);
   return links.get(row.id) ?? null;
 }
 

@@ -1,7 +1,7 @@
 import { cleanFileName } from '@pastebox/contract/rules/file-name';
 import type { FileShare, FileStatus, PublicFile } from '@pastebox/contract/schemas/file';
 import type { FileRow, FileWithProvider } from './repo';
-import { deadReason } from './rules';
+import { deadReason } from '@/shares/liveness';
 
 /**
  * Rows become answers only through these whitelists: a new column (or the password hash)

@@ -1,7 +1,7 @@
 import type { AppDeps } from '@/context';
 import { AppError } from '@/lib/errors';
-import { getStorage } from '@/storage/registry';
-import { UploadSessionsRepo } from '../uploads/sessions-repo';
+import { getStorage } from '@/modules/storage-configs/service';
+import { findUploadSession } from './upload-sessions';
 import { FilesRepo, type FileRow, type FileScope } from './repo';
 
 /**
@@ -15,7 +15,7 @@ export async function removeFileShare(
   scope: FileScope,
 ): Promise<number> {
   const { driver } = await getStorage(deps, row.s3_config_id);
-  const session = await new UploadSessionsRepo(deps.db).findByFileId(row.id);
+  const session = await findUploadSession(deps, row.id);
   if (session) {
     try {
       await driver.abortMultipart(session.storage_path, session.upload_id);

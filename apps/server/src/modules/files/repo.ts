@@ -1,12 +1,8 @@
-import {
-  sql,
-  type Insertable,
-  type Kysely,
-  type Selectable,
-  type Updateable,
-  type WhereInterface,
-} from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { Database, FilesTable } from '@/db/types';
+import { matchesSearch, withinOwnerScope, type OwnerScope } from '@/db/filters';
+import type { ListRequest } from '@/lib/pagination';
+import { countLiveView } from '@/shares/views';
 
 /** A files row with its bigint columns already read as numbers. */
 export type FileRow = Omit<Selectable<FilesTable>, 'size'> & { size: number };
@@ -15,14 +11,8 @@ export type FileWithProvider = FileRow & { provider_type: string };
 export type NewFileRow = Insertable<FilesTable>;
 export type FileChanges = Omit<Updateable<FilesTable>, 'id' | 'created_by' | 'created_at'>;
 
-/** Whose files a management query may touch: every one (admin) or one creator's (key). */
-export type FileScope = { kind: 'all' } | { kind: 'owner'; createdBy: string };
-
-export interface FileListQuery {
-  limit: number;
-  offset: number;
-  search?: string | undefined;
-}
+/** Whose rows a management query may touch: every one (admin) or one creator's (key). */
+export type FileScope = OwnerScope;
 
 function toFileRow<T extends Selectable<FilesTable>>(row: T): Omit<T, 'size'> & { size: number } {
   return { ...row, size: Number(row.size), views: Number(row.views) };
@@ -53,7 +43,7 @@ export class FilesRepo {
   findById(id: string, scope: FileScope) {
     return this.withProvider()
       .where('files.id', '=', id)
-      .$call((qb) => withinScope(qb, scope))
+      .$call((qb) => withinOwnerScope(qb, scope))
       .executeTakeFirst()
       .then((row) => row && toFileRow(row));
   }
@@ -63,26 +53,23 @@ export class FilesRepo {
   }
 
   /**
-   * Counts one view of a ready, live share in one statement, so N parallel openings of a
-   * share limited to K views get exactly K rows back (DESIGN §4). Undefined: not counted.
+   * Counts one view of a ready, live share in one statement (the share kernel's
+   * `countLiveView`, DESIGN §4). Undefined: not counted.
    */
   countView(id: string, nowIso: string) {
-    return this.db
-      .updateTable('files')
-      .set((eb) => ({ views: eb('views', '+', 1) }))
-      .where('id', '=', id)
-      .where('status', '=', 'ready')
-      .where((eb) => eb.or([eb('max_views', '=', 0), eb('views', '<', eb.ref('max_views'))]))
-      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', nowIso)]))
-      .returningAll()
-      .executeTakeFirst()
-      .then((row) => row && toFileRow(row));
+    return countLiveView(
+      this.db,
+      'files',
+      id,
+      nowIso,
+      sql<boolean>`${sql.ref('status')} = ${'ready'}`,
+    ).then((row) => row && toFileRow(row));
   }
 
   /** A page of ready and pending shares, newest first. */
-  list(scope: FileScope, query: FileListQuery) {
+  list(scope: FileScope, query: ListRequest) {
     return this.withProvider()
-      .$call((qb) => withinScope(qb, scope))
+      .$call((qb) => withinOwnerScope(qb, scope))
       .$if(Boolean(query.search), (qb) => qb.where(searchFilter(query.search ?? '')))
       .orderBy('files.created_at', 'desc')
       .orderBy('files.id', 'desc')
@@ -96,7 +83,7 @@ export class FilesRepo {
     return this.db
       .selectFrom('files')
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .$call((qb) => withinScope(qb, scope))
+      .$call((qb) => withinOwnerScope(qb, scope))
       .$if(Boolean(search), (qb) => qb.where(searchFilter(search ?? '')))
       .executeTakeFirstOrThrow()
       .then((row) => Number(row.n));
@@ -117,7 +104,7 @@ export class FilesRepo {
       .updateTable('files')
       .set(changes)
       .where('id', '=', id)
-      .$call((qb) => withinScope(qb, scope))
+      .$call((qb) => withinOwnerScope(qb, scope))
       .executeTakeFirst()
       .then((result) => Number(result.numUpdatedRows));
   }
@@ -137,7 +124,7 @@ export class FilesRepo {
     return this.db
       .deleteFrom('files')
       .where('id', '=', id)
-      .$call((qb) => withinScope(qb, scope))
+      .$call((qb) => withinOwnerScope(qb, scope))
       .executeTakeFirst()
       .then((result) => Number(result.numDeletedRows));
   }
@@ -178,31 +165,11 @@ export class FilesRepo {
   }
 }
 
-/** Adds the owner to the WHERE of a key user's query; the admin's scope adds nothing. */
-function withinScope<QB extends WhereInterface<Database, 'files'>>(qb: QB, scope: FileScope): QB {
-  return scope.kind === 'owner' ? (qb.where('created_by', '=', scope.createdBy) as QB) : qb;
-}
-
-/** LIKE pattern for a search term, its wildcards escaped so they match literally. */
-function likePattern(search: string): string {
-  return `%${search
-    .trim()
-    .toLowerCase()
-    .replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
+const SEARCHED_COLUMNS = ['filename', 'slug', 'remark'] as const;
 
 function searchFilter(search: string) {
-  const pattern = likePattern(search);
-  const terms = (['filename', 'slug', 'remark'] as const).map(
-    (column) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`,
-  );
-  return sql<boolean>`(${sql.join(terms, sql` or `)})`;
+  return matchesSearch(SEARCHED_COLUMNS, search);
 }
 
 /** A unique-constraint violation (SQLite or PostgreSQL): on files, always the slug. */
-export function isUniqueViolation(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null || !('code' in error)) {
-    return false;
-  }
-  return error.code === 'SQLITE_CONSTRAINT_UNIQUE' || error.code === '23505';
-}
+export { isUniqueViolation } from '@/shares/slugs';

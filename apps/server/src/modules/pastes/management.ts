@@ -2,26 +2,17 @@ import type { PasteDetail, PasteList, UpdatePasteBody } from '@pastebox/contract
 import type { AppDeps } from '@/context';
 import { hashPassword } from '@/lib/crypto';
 import { AppError } from '@/lib/errors';
+import { paginationOf, searchTermOf, type ListRequest } from '@/lib/pagination';
+import { normaliseRemark } from '@/shares/fields';
+import { assertSlugRules, orSlugTaken } from '@/shares/slugs';
 import { presentPasteDetail, presentPasteListItem } from './presenter';
-import { isUniqueViolation, PastesRepo, type PasteChanges, type PasteScope } from './repo';
-import {
-  assertContent,
-  assertSlugRules,
-  eitherAlias,
-  futureExpiry,
-  normaliseRemark,
-} from './rules';
+import { PastesRepo, type PasteChanges, type PasteScope } from './repo';
+import { assertContent, eitherAlias, futureExpiry } from './rules';
 
 /**
  * The management calls shared by /admin/pastes (scope: all) and /user/pastes (scope: the
  * key's own). Someone else's share is indistinguishable from a missing one: 404.
  */
-
-export interface ListRequest {
-  limit: number;
-  offset: number;
-  search?: string | undefined;
-}
 
 /** Newest first, with the pagination block both families answer. */
 export async function listPastes(
@@ -30,7 +21,7 @@ export async function listPastes(
   request: ListRequest,
 ): Promise<PasteList> {
   const repo = new PastesRepo(deps.db);
-  const search = request.search?.trim() || undefined;
+  const search = searchTermOf(request);
   const [rows, total] = await Promise.all([
     repo.list(scope, { limit: request.limit, offset: request.offset, search }),
     repo.count(scope, search),
@@ -38,13 +29,7 @@ export async function listPastes(
   const nowIso = deps.clock.now().toISOString();
   return {
     items: rows.map((row) => presentPasteListItem(row, nowIso)),
-    pagination: {
-      total,
-      limit: request.limit,
-      offset: request.offset,
-      page: Math.floor(request.offset / request.limit) + 1,
-      totalPages: Math.ceil(total / request.limit),
-    },
+    pagination: paginationOf(total, request),
   };
 }
 
@@ -105,12 +90,7 @@ export async function updatePaste(
     throw new AppError('PASTE_NOT_FOUND');
   }
   const changes = await changesFrom(body, current, deps.clock.now().toISOString());
-  let updated: number;
-  try {
-    updated = await repo.update(id, scope, changes);
-  } catch (error) {
-    throw isUniqueViolation(error) ? new AppError('SLUG_TAKEN') : error;
-  }
+  const updated = await orSlugTaken(repo.update(id, scope, changes));
   const row = updated > 0 ? await repo.findById(id, scope) : undefined;
   if (!row) {
     throw new AppError('PASTE_NOT_FOUND');

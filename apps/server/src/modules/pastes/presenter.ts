@@ -4,8 +4,8 @@ import type {
   PasteListItem,
   PasteView,
 } from '@pastebox/contract/schemas/paste';
+import { deadReason } from '@/shares/liveness';
 import type { PasteListRow, PasteRow } from './repo';
-import { deadReason } from './rules';
 
 /**
  * Rows become answers only through these whitelists: a new column (or the password hash)

@@ -1,16 +1,13 @@
 import type { PasteView } from '@pastebox/contract/schemas/paste';
-import type { AppDeps, Principal } from '@/context';
+import type { AppDeps } from '@/context';
 import { AppError } from '@/lib/errors';
+import { assertLive } from '@/shares/liveness';
 import { checkSharePassword } from '@/shares/password';
+import type { Reader } from '@/shares/reader';
+import { countViewOrExplain, type ViewCounter } from '@/shares/views';
 import { presentPasteView } from './presenter';
 import { PastesRepo, type PasteRow } from './repo';
-import { assertLive, deadReason, isPasteOwner } from './rules';
-
-/** Who is reading: the resolved principal and the client address for rate limits. */
-export interface Reader {
-  principal: Principal;
-  clientIp: string;
-}
+import { isPasteOwner } from './rules';
 
 /** The share behind a public link, or 404; 410 once it expired or ran out of views. */
 async function findLiveShare(deps: AppDeps, slug: string): Promise<PasteRow> {
@@ -23,21 +20,17 @@ async function findLiveShare(deps: AppDeps, slug: string): Promise<PasteRow> {
 }
 
 /**
- * Counts one view atomically and answers the row as it is after the count. When the count
- * did not happen, another reader took the last view (or the share just expired or went).
+ * Counts one view and answers the row as it is after the count; 410 or 404 when another
+ * reader took the last view or the share expired or went meanwhile.
  */
-async function countView(deps: AppDeps, row: PasteRow): Promise<PasteRow> {
+function countView(deps: AppDeps, row: PasteRow): Promise<PasteRow> {
   const repo = new PastesRepo(deps.db);
-  const nowIso = deps.clock.now().toISOString();
-  const counted = await repo.countView(row.id, nowIso);
-  if (counted) {
-    return counted;
-  }
-  const current = await repo.findById(row.id, { kind: 'all' });
-  if (!current) {
-    throw new AppError('PASTE_NOT_FOUND');
-  }
-  throw new AppError(deadReason(current, nowIso) ?? 'VIEW_LIMIT_REACHED');
+  const counter: ViewCounter<PasteRow> = {
+    count: (share, nowIso) => repo.countView(share.id, nowIso),
+    reload: (share) => repo.findById(share.id, { kind: 'all' }),
+    notFound: 'PASTE_NOT_FOUND',
+  };
+  return countViewOrExplain(counter, row, deps.clock.now().toISOString());
 }
 
 /**

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { ok } from '@/lib/envelope';
 import { adminSecurity, createRouter, jsonBody, okResponse } from '@/lib/openapi';
 import { publicBaseUrl } from '@/lib/public-url';
-import { requireAdmin } from '../auth/middleware';
+import { requireAdmin } from '@/lib/guards';
 import { testStorageConfig } from './probe';
 import {
   createStorageConfig,

@@ -28,6 +28,12 @@ import {
 } from './rules';
 import { isInUse, makeDefault, usedBytes } from './usage';
 
+// The module's door for the others (DESIGN §2): they open storages and sweep temp files
+// through here, never through the repo.
+export { getDefaultStorage, getStorage, resolveStorage, type StorageHandle } from './storage';
+export { sweepLocalTempFiles } from './temp-sweep';
+export type { StorageConfigRow } from './repo';
+
 /** GET /api/s3-configs: the default first, then by age. */
 export async function listStorageConfigs(deps: AppDeps): Promise<StorageConfigItem[]> {
   const repo = new StorageConfigsRepo(deps.db);

@@ -5,7 +5,7 @@ import {
 } from '@pastebox/contract/schemas/system-settings';
 import { ok } from '@/lib/envelope';
 import { adminSecurity, createRouter, jsonBody, okResponse } from '@/lib/openapi';
-import { requireAdmin } from '../auth/middleware';
+import { requireAdmin } from '@/lib/guards';
 import { readSystemSettings, updateSystemSettings } from './service';
 
 export const systemSettingsRoutes = createRouter()

@@ -10,7 +10,7 @@ import {
 } from '@pastebox/contract/schemas/system-settings';
 import type { AppDeps } from '@/context';
 import { AppError } from '@/lib/errors';
-import { getSetting, putSetting } from '../system/settings';
+import { readSetting, writeSetting } from '@/modules/system/service';
 
 /**
  * Stored keys. `max_upload_size_mb` stays the single truth for the size (in MB, fractional
@@ -32,10 +32,10 @@ function tidy(value: number): number {
 
 /** The stored settings, with SPEC defaults (100 MB, auto) for anything never set. */
 export async function readSystemSettings(deps: AppDeps): Promise<SystemSettings> {
-  const storedMb = Number(await getSetting(deps.db, KEYS.sizeMb));
+  const storedMb = Number(await readSetting(deps, KEYS.sizeMb));
   const mb = Number.isFinite(storedMb) && storedMb > 0 ? storedMb : LIMITS.defaultMaxUploadSizeMb;
-  const unit = sizeUnit.safeParse(await getSetting(deps.db, KEYS.unit));
-  const mode = webdavUploadMode.safeParse(await getSetting(deps.db, KEYS.webdavMode));
+  const unit = sizeUnit.safeParse(await readSetting(deps, KEYS.unit));
+  const mode = webdavUploadMode.safeParse(await readSetting(deps, KEYS.webdavMode));
   const shownUnit: SizeUnit = unit.success ? unit.data : 'MB';
   const bytes = Math.round(mb * MIB);
   return {
@@ -59,7 +59,6 @@ export async function updateSystemSettings(
   body: UpdateSystemSettingsBody,
 ): Promise<SystemSettings> {
   const current = await readSystemSettings(deps);
-  const now = deps.clock.now().toISOString();
   const unit = body.max_upload_size_unit ?? current.max_upload_size_unit;
   if (body.max_upload_size !== undefined) {
     const bytes = Math.round(body.max_upload_size * UNIT_BYTES[unit]);
@@ -69,13 +68,13 @@ export async function updateSystemSettings(
     if (bytes > MAX_UPLOAD_SIZE_CEILING_BYTES) {
       throw invalidSize('The max upload size may be at most 1 TB');
     }
-    await putSetting(deps.db, KEYS.sizeMb, String(bytes / MIB), now);
+    await writeSetting(deps, KEYS.sizeMb, String(bytes / MIB));
   }
   if (body.max_upload_size_unit !== undefined) {
-    await putSetting(deps.db, KEYS.unit, body.max_upload_size_unit, now);
+    await writeSetting(deps, KEYS.unit, body.max_upload_size_unit);
   }
   if (body.webdav_upload_mode !== undefined) {
-    await putSetting(deps.db, KEYS.webdavMode, body.webdav_upload_mode, now);
+    await writeSetting(deps, KEYS.webdavMode, body.webdav_upload_mode);
   }
   return readSystemSettings(deps);
 }

@@ -5,8 +5,7 @@ import type { FileShare } from '@pastebox/contract/schemas/file';
 import type { AppDeps, Principal } from '@/context';
 import { AppError } from '@/lib/errors';
 import { assertCleanText } from '@/lib/input-rules';
-import { presentManaged } from '../files/management';
-import { FilesRepo, type FileWithProvider } from '../files/repo';
+import { findFile, presentManaged, type FileWithProvider } from '@/modules/files/service';
 import { assertQuota, assertWithinMaxSize, insufficientStorage, maxUploadBytes } from './limits';
 import { numberField, PLACEMENT_FIELDS, shareOptionsFrom, type FormFields } from './form-fields';
 import { assertSlugAvailable, discardObject, insertShare, prepareOptions } from './share-record';
@@ -181,7 +180,7 @@ async function recordShare(
       status: 'ready',
       options,
     });
-    const created = await new FilesRepo(deps.db).findById(row.id, { kind: 'all' });
+    const created = await findFile(deps, row.id, { kind: 'all' });
     if (!created) {
       throw new AppError('FILE_NOT_FOUND');
     }

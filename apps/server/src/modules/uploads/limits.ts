@@ -1,18 +1,10 @@
-import { LIMITS } from '@pastebox/contract/limits';
 import type { AppDeps } from '@/context';
 import { AppError } from '@/lib/errors';
-import type { StorageConfigRow } from '@/storage/registry';
-import { FilesRepo } from '../files/repo';
-import { getSetting } from '../system/settings';
+import { usedBytesOn } from '@/modules/files/service';
+import type { StorageConfigRow } from '@/modules/storage-configs/service';
 
-const MIB = 1024 * 1024;
-
-/** The max upload size (system setting `max_upload_size_mb`, SPEC §9 default 100 MB). */
-export async function maxUploadBytes(deps: AppDeps): Promise<number> {
-  const stored = Number(await getSetting(deps.db, 'max_upload_size_mb'));
-  const mb = Number.isFinite(stored) && stored > 0 ? stored : LIMITS.defaultMaxUploadSizeMb;
-  return Math.round(mb * MIB);
-}
+// The max upload size is a system setting; uploads apply it, the system module reads it.
+export { maxUploadBytes } from '@/modules/system/service';
 
 /** 413 FILE_TOO_LARGE for a declared size over the limit, before any byte is stored. */
 export function assertWithinMaxSize(size: number, maxBytes: number): void {
@@ -39,7 +31,7 @@ export async function remainingBytes(
   if (total === null) {
     return null;
   }
-  const used = await new FilesRepo(deps.db).usedBytes(config.id);
+  const used = await usedBytesOn(deps, config.id);
   return Math.max(0, total - used);
 }
 

@@ -2,11 +2,16 @@ import type { MultipartSession } from '@pastebox/contract/schemas/upload';
 import type { AppDeps, Principal } from '@/context';
 import { AppError } from '@/lib/errors';
 import { UploadNotFoundError, type CompletedPart } from '@/storage/driver';
-import { getStorage, type StorageHandle } from '@/storage/registry';
-import { FilesRepo } from '../files/repo';
+import {
+  deleteFileRecord,
+  findUploadSession,
+  listIdleUploadSessions,
+  touchUploadSession,
+  type UploadSessionRow,
+} from '@/modules/files/service';
+import { getStorage, type StorageHandle } from '@/modules/storage-configs/service';
 import { partCountFor, presentParts } from './multipart-parts';
 import { inScope, uploadScope } from './ownership';
-import { UploadSessionsRepo, type UploadSessionRow } from './sessions-repo';
 import { discardObject } from './share-record';
 
 /**
@@ -52,7 +57,7 @@ export async function openSession(
   fileId: string,
   uploadId?: string,
 ): Promise<OpenSession> {
-  const session = await new UploadSessionsRepo(deps.db).findByFileId(fileId);
+  const session = await findUploadSession(deps, fileId);
   const mine = session && inScope(uploadScope(principal), session.created_by);
   if (!session || !mine || (uploadId !== undefined && session.upload_id !== uploadId)) {
     throw new AppError('UPLOAD_NOT_FOUND');
@@ -62,11 +67,7 @@ export async function openSession(
 
 export async function keepAlive(deps: AppDeps, session: UploadSessionRow): Promise<void> {
   const expiresAt = sessionExpiry(deps);
-  await new UploadSessionsRepo(deps.db).touch(
-    session.id,
-    deps.clock.now().toISOString(),
-    expiresAt,
-  );
+  await touchUploadSession(deps, session.id, expiresAt);
   session.expires_at = expiresAt;
 }
 
@@ -82,7 +83,7 @@ export async function discardMultipart(deps: AppDeps, open: OpenSession): Promis
   }
   await discardObject(deps, storage, session.storage_path);
   // The session goes with the row (ON DELETE CASCADE).
-  await new FilesRepo(deps.db).delete(session.file_id, { kind: 'all' });
+  await deleteFileRecord(deps, session.file_id, { kind: 'all' });
 }
 
 /** POST /api/upload/multipart/abort: cancels the upload and deletes its record. */
@@ -98,10 +99,7 @@ export async function abortMultipart(
 
 /** Sweeper: aborts sessions idle past their expiry and deletes their records. */
 export async function sweepIdleMultiparts(deps: AppDeps, limit = 100): Promise<number> {
-  const expired = await new UploadSessionsRepo(deps.db).listExpired(
-    deps.clock.now().toISOString(),
-    limit,
-  );
+  const expired = await listIdleUploadSessions(deps, limit);
   for (const session of expired) {
     const storage = await getStorage(deps, session.s3_config_id);
     await discardMultipart(deps, { session, storage });

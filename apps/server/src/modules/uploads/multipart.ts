@@ -9,9 +9,17 @@ import type {
 import type { AppDeps, Principal } from '@/context';
 import { AppError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
+import { absoluteUrl } from '@/lib/public-url';
+import {
+  deleteFileRecord,
+  deleteUploadSession,
+  findFile,
+  insertUploadSession,
+  markFileReady,
+  presentManaged,
+  type UploadSessionRow,
+} from '@/modules/files/service';
 import { InvalidPartError } from '@/storage/driver';
-import { presentManaged } from '../files/management';
-import { FilesRepo } from '../files/repo';
 import { assertQuota, assertWithinMaxSize, maxUploadBytes } from './limits';
 import { checkParts, partCountFor, partSizeFor } from './multipart-parts';
 import {
@@ -21,10 +29,8 @@ import {
   presentSession,
   sessionExpiry,
 } from './multipart-session';
-import { UploadSessionsRepo, type UploadSessionRow } from './sessions-repo';
 import { insertShare, prepareOptions } from './share-record';
 import { resolveUploadTarget } from './target';
-import { absoluteUrl } from '@/lib/public-url';
 
 /**
  * Multipart uploads (DESIGN §6 path 3): init → part URLs (presigned for S3, signed URLs
@@ -55,7 +61,7 @@ export async function initMultipart(
     ({ uploadId } = await target.driver.createMultipart(target.key, { contentType: row.mimetype }));
   } catch (error) {
     deps.logger.warn({ err: error, configId: target.config.id }, 'creating a multipart failed');
-    await new FilesRepo(deps.db).delete(row.id, { kind: 'all' });
+    await deleteFileRecord(deps, row.id, { kind: 'all' });
     throw new AppError('MULTIPART_INIT_FAILED');
   }
   const now = deps.clock.now().toISOString();
@@ -72,7 +78,7 @@ export async function initMultipart(
     updated_at: now,
     expires_at: sessionExpiry(deps),
   };
-  await new UploadSessionsRepo(deps.db).insert(session);
+  await insertUploadSession(deps, session);
   return presentSession(session, row.slug, []);
 }
 
@@ -120,7 +126,7 @@ export async function storedParts(
   const { session, storage } = await openSession(deps, principal, fileId);
   const stored = await storage.driver.listParts(session.storage_path, session.upload_id);
   await keepAlive(deps, session);
-  const file = await new FilesRepo(deps.db).findById(fileId, { kind: 'all' });
+  const file = await findFile(deps, fileId, { kind: 'all' });
   return presentSession(session, file?.slug ?? '', stored);
 }
 
@@ -155,9 +161,9 @@ export async function completeMultipart(
     );
   }
   const now = deps.clock.now().toISOString();
-  await new FilesRepo(deps.db).markReady(session.file_id, { etag: stat.etag, updated_at: now });
-  await new UploadSessionsRepo(deps.db).delete(session.id);
-  const ready = await new FilesRepo(deps.db).findById(session.file_id, { kind: 'all' });
+  await markFileReady(deps, session.file_id, { etag: stat.etag, updated_at: now });
+  await deleteUploadSession(deps, session.id);
+  const ready = await findFile(deps, session.file_id, { kind: 'all' });
   if (!ready) {
     throw new AppError('FILE_NOT_FOUND');
   }

@@ -1,5 +1,5 @@
 import { creatorOf, type Principal } from '@/context';
-import type { FileScope } from '../files/repo';
+import type { FileScope } from '@/modules/files/service';
 
 /** Uploads in flight belong to their creator; the admin may finish or cancel any of them. */
 export function uploadScope(principal: Principal): FileScope {

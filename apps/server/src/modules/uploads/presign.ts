@@ -3,15 +3,21 @@ import type { FileShare } from '@pastebox/contract/schemas/file';
 import type { CommitBody, PresignBody, PresignResult } from '@pastebox/contract/schemas/upload';
 import type { AppDeps, Principal } from '@/context';
 import { AppError } from '@/lib/errors';
-import { getStorage } from '@/storage/registry';
-import { normaliseMimetype } from '../files/content-safety';
-import { presentManaged } from '../files/management';
-import { FilesRepo, isUniqueViolation, type FileRow } from '../files/repo';
+import { absoluteUrl } from '@/lib/public-url';
+import {
+  deleteFileRecord,
+  findFile,
+  isUniqueViolation,
+  markFileReady,
+  normaliseMimetype,
+  presentManaged,
+  type FileRow,
+} from '@/modules/files/service';
+import { getStorage } from '@/modules/storage-configs/service';
 import { assertQuota, assertWithinMaxSize, maxUploadBytes } from './limits';
 import { uploadScope } from './ownership';
 import { assertSlugAvailable, discardObject, insertShare, prepareOptions } from './share-record';
 import { objectUrlOf, resolveUploadTarget } from './target';
-import { absoluteUrl } from '@/lib/public-url';
 
 /**
  * Presigned single PUT (SPEC §4, DESIGN §6 path 2): presign creates a pending record and
@@ -63,14 +69,14 @@ export async function presignUpload(
     };
   } catch (error) {
     deps.logger.warn({ err: error, configId: target.config.id }, 'presigning a PUT failed');
-    await new FilesRepo(deps.db).delete(row.id, { kind: 'all' });
+    await deleteFileRecord(deps, row.id, { kind: 'all' });
     throw new AppError('PRESIGN_FAILED');
   }
 }
 
 /** The pending record of a presigned upload, or UPLOAD_NOT_FOUND. */
 async function findPending(deps: AppDeps, principal: Principal, body: CommitBody) {
-  const row = await new FilesRepo(deps.db).findById(body.file_id, uploadScope(principal));
+  const row = await findFile(deps, body.file_id, uploadScope(principal));
   const mismatch =
     (body.s3_config_id && body.s3_config_id !== row?.s3_config_id) ||
     (body.storage_path && body.storage_path !== row?.storage_path);
@@ -120,14 +126,14 @@ export async function commitUpload(
       expires_at: options.columns.expires_at ?? null,
       updated_at: deps.clock.now().toISOString(),
     };
-    if ((await new FilesRepo(deps.db).markReady(row.id, changes)) === 0) {
+    if ((await markFileReady(deps, row.id, changes)) === 0) {
       throw new AppError('UPLOAD_NOT_FOUND');
     }
   } catch (error) {
     await discardUpload(deps, row);
     throw isUniqueViolation(error) ? new AppError('SLUG_TAKEN') : error;
   }
-  const ready = await new FilesRepo(deps.db).findById(row.id, { kind: 'all' });
+  const ready = await findFile(deps, row.id, { kind: 'all' });
   if (!ready) {
     throw new AppError('FILE_NOT_FOUND');
   }
@@ -138,5 +144,5 @@ export async function commitUpload(
 async function discardUpload(deps: AppDeps, row: FileRow): Promise<void> {
   const storage = await getStorage(deps, row.s3_config_id);
   await discardObject(deps, storage, row.storage_path);
-  await new FilesRepo(deps.db).delete(row.id, { kind: 'all' });
+  await deleteFileRecord(deps, row.id, { kind: 'all' });
 }

@@ -3,9 +3,15 @@ import { creatorOf, type AppDeps, type Principal } from '@/context';
 import { hashPassword } from '@/lib/crypto';
 import { AppError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
-import { normaliseMimetype } from '../files/content-safety';
-import { FilesRepo, isUniqueViolation, type NewFileRow } from '../files/repo';
-import { assertSlugRules, drawSlug, expiryFromHours, normaliseRemark } from '../files/rules';
+import {
+  assertSlugRules,
+  expiryFromHours,
+  insertFile,
+  isSlugTaken,
+  normaliseMimetype,
+  normaliseRemark,
+  type NewFileRow,
+} from '@/modules/files/service';
 import type { UploadTarget } from './target';
 
 /** Share options checked and turned into column values (the password hashed). */
@@ -29,7 +35,7 @@ export async function assertSlugAvailable(
   slug: string | null | undefined,
 ): Promise<string | null> {
   const customSlug = slug ? assertSlugRules(slug) : null;
-  if (customSlug && (await new FilesRepo(deps.db).findBySlug(customSlug))) {
+  if (customSlug && (await isSlugTaken(deps, customSlug))) {
     throw new AppError('SLUG_TAKEN');
   }
   return customSlug;
@@ -62,50 +68,32 @@ export interface NewShare {
   options: PreparedOptions;
 }
 
-/** Random slugs collide rarely; a few fresh draws make a failure practically impossible. */
-const RANDOM_SLUG_ATTEMPTS = 8;
-
 /**
- * Inserts the files row, relying on the unique index rather than check-then-insert: a
- * custom slug taken meanwhile answers 409 SLUG_TAKEN, a random one is drawn again.
+ * Inserts the files row; the files module allocates the slug (a custom slug taken
+ * meanwhile answers 409 SLUG_TAKEN, a random one is drawn again).
  */
 export async function insertShare(deps: AppDeps, share: NewShare): Promise<NewFileRow> {
   const now = deps.clock.now().toISOString();
-  const base: NewFileRow = {
-    id: newId(),
-    slug: '',
-    s3_config_id: share.target.config.id,
-    path: share.target.path,
-    storage_path: share.target.key,
-    filename: share.target.filename,
-    mimetype: normaliseMimetype(share.mimetype),
-    size: share.size,
-    etag: share.etag,
-    ...share.options.columns,
-    views: 0,
-    created_by: creatorOf(share.principal),
-    status: share.status,
-    created_at: now,
-    updated_at: now,
-  };
-  const repo = new FilesRepo(deps.db);
-  const custom = share.options.customSlug;
-  const attempts = custom ? 1 : RANDOM_SLUG_ATTEMPTS;
-  for (let attempt = 0; attempt < attempts; attempt += 1) {
-    const row = { ...base, slug: custom ?? drawSlug() };
-    try {
-      await repo.insert(row);
-      return row;
-    } catch (error) {
-      if (!isUniqueViolation(error)) {
-        throw error;
-      }
-    }
-  }
-  if (custom) {
-    throw new AppError('SLUG_TAKEN');
-  }
-  throw new Error('Could not find a free random slug');
+  return insertFile(
+    deps,
+    {
+      id: newId(),
+      s3_config_id: share.target.config.id,
+      path: share.target.path,
+      storage_path: share.target.key,
+      filename: share.target.filename,
+      mimetype: normaliseMimetype(share.mimetype),
+      size: share.size,
+      etag: share.etag,
+      ...share.options.columns,
+      views: 0,
+      created_by: creatorOf(share.principal),
+      status: share.status,
+      created_at: now,
+      updated_at: now,
+    },
+    share.options.customSlug,
+  );
 }
 
 /** Deletes an object, logging (not throwing) a failure: used to clean up after errors. */

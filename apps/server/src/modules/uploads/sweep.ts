@@ -1,7 +1,11 @@
 import type { AppDeps } from '@/context';
-import { getStorage } from '@/storage/registry';
-import { FilesRepo } from '../files/repo';
-import { removeFileShare } from '../files/removal';
+import {
+  deleteFileRecord,
+  listExpiredFiles,
+  listStalePendingFiles,
+  removeFileShare,
+} from '@/modules/files/service';
+import { getStorage } from '@/modules/storage-configs/service';
 import { sweepIdleMultiparts } from './multipart-session';
 import { discardObject } from './share-record';
 
@@ -22,16 +26,15 @@ export interface FileSweepResult {
  */
 export async function sweepFiles(deps: AppDeps): Promise<FileSweepResult> {
   const idleMultiparts = await sweepIdleMultiparts(deps, BATCH);
-  const repo = new FilesRepo(deps.db);
   const now = deps.clock.now();
   const staleBefore = new Date(now.getTime() - PENDING_MAX_AGE_MS).toISOString();
-  const abandoned = await repo.listStalePending(staleBefore, BATCH);
+  const abandoned = await listStalePendingFiles(deps, staleBefore, BATCH);
   for (const row of abandoned) {
     await discardObject(deps, await getStorage(deps, row.s3_config_id), row.storage_path);
-    await repo.delete(row.id, { kind: 'all' });
+    await deleteFileRecord(deps, row.id, { kind: 'all' });
   }
   let expired = 0;
-  for (const row of await repo.listExpired(now.toISOString(), BATCH)) {
+  for (const row of await listExpiredFiles(deps, now.toISOString(), BATCH)) {
     try {
       expired += await removeFileShare(deps, row, { kind: 'all' });
     } catch (error) {

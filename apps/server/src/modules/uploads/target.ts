@@ -10,7 +10,7 @@ import { isPathAllowed } from '@pastebox/contract/rules/path-permission';
 import type { AppDeps, Principal } from '@/context';
 import { AppError } from '@/lib/errors';
 import { InvalidKeyError, keyForFileName } from '@/storage/keys';
-import { resolveStorage, type StorageHandle } from '@/storage/registry';
+import { resolveStorage, type StorageHandle } from '@/modules/storage-configs/service';
 
 /** Where an upload goes: a storage config, a folder (the SPEC's `path`) and an object key. */
 export interface UploadTarget extends StorageHandle {

@@ -3,7 +3,7 @@ import type { UrlInfo } from '@pastebox/contract/schemas/url-upload';
 import type { AppDeps } from '@/context';
 import { AppError } from '@/lib/errors';
 import { safeFetch, withoutCredentials, type SafeFetchResponse } from '@/lib/safe-fetch';
-import { maxUploadBytes } from '../uploads/limits';
+import { maxUploadBytes } from '@/modules/system/service';
 import { remoteMetadata, type RemoteMetadata } from './remote-metadata';
 
 /**

@@ -11,14 +11,24 @@ import type {
 } from '@pastebox/contract/schemas/url-upload';
 import type { AppDeps, Principal } from '@/context';
 import { AppError } from '@/lib/errors';
-import { getStorage } from '@/storage/registry';
-import { FilesRepo } from '../files/repo';
-import { normaliseRemark } from '../files/rules';
-import { abortMultipart, completeMultipart, initMultipart, partUrls } from '../uploads/multipart';
-import { commitUpload, presignUpload } from '../uploads/presign';
-import { uploadScope } from '../uploads/ownership';
-import { UploadSessionsRepo } from '../uploads/sessions-repo';
-import { discardObject } from '../uploads/share-record';
+import {
+  changeFile,
+  deleteFileRecord,
+  findFile,
+  findUploadSession,
+  normaliseRemark,
+} from '@/modules/files/service';
+import { getStorage } from '@/modules/storage-configs/service';
+import {
+  abortMultipart,
+  commitUpload,
+  completeMultipart,
+  discardObject,
+  initMultipart,
+  partUrls,
+  presignUpload,
+  uploadScope,
+} from '@/modules/uploads/service';
 import { describeRemoteFile } from './remote-file';
 
 /**
@@ -84,7 +94,7 @@ export async function presignUrlUpload(
   const remark = normaliseRemark(body.remark);
   if (remark !== null) {
     const changes = { remark, updated_at: deps.clock.now().toISOString() };
-    await new FilesRepo(deps.db).update(result.file_id, { kind: 'all' }, changes);
+    await changeFile(deps, result.file_id, { kind: 'all' }, changes);
   }
   return result;
 }
@@ -99,7 +109,7 @@ export async function commitUrlUpload(
   if (body.remark !== undefined) {
     return commitUpload(deps, principal, body, linkBase);
   }
-  const pending = await new FilesRepo(deps.db).findById(body.file_id, uploadScope(principal));
+  const pending = await findFile(deps, body.file_id, uploadScope(principal));
   return commitUpload(deps, principal, { ...body, remark: pending?.remark ?? null }, linkBase);
 }
 
@@ -165,17 +175,16 @@ export async function cancelUrlUpload(
   principal: Principal,
   fileId: string,
 ): Promise<{ cancelled: boolean }> {
-  const files = new FilesRepo(deps.db);
-  const row = await files.findById(fileId, uploadScope(principal));
+  const row = await findFile(deps, fileId, uploadScope(principal));
   if (!row || row.status !== 'pending') {
     throw new AppError('UPLOAD_NOT_FOUND', 'There is no upload in progress to cancel');
   }
-  const session = await new UploadSessionsRepo(deps.db).findByFileId(fileId);
+  const session = await findUploadSession(deps, fileId);
   if (session) {
     await abortMultipart(deps, principal, fileId, session.upload_id);
     return { cancelled: true };
   }
   await discardObject(deps, await getStorage(deps, row.s3_config_id), row.storage_path);
-  await files.delete(row.id, uploadScope(principal));
+  await deleteFileRecord(deps, row.id, uploadScope(principal));
   return { cancelled: true };
 }

@@ -6,9 +6,9 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { AppEnv } from '@/context';
 import { createRouter, keySecurity } from '@/lib/openapi';
+import { readerOf } from '@/shares/reader';
 import { deliveryHeaders } from '../content-safety';
 import { planDelivery, type DeliveryPlan } from '../delivery';
-import { readerOf } from './guards';
 
 type Mode = 'view' | 'download';
 

@@ -3,8 +3,9 @@ import { slugParam } from '@pastebox/contract/schemas/common';
 import { publicFile, verifyFileBody } from '@pastebox/contract/schemas/file';
 import { ok } from '@/lib/envelope';
 import { createRouter, jsonBody, keySecurity, okResponse } from '@/lib/openapi';
+import { readerOf } from '@/shares/reader';
 import { openFileShare, verifyFileShare } from '../opening';
-import { linkBaseOf, readerOf } from './guards';
+import { linkBaseOf } from './link-base';
 
 /** Credentials are optional: the owner opens without spending a view. */
 const optionalAuth = [{}, ...keySecurity];

@@ -7,9 +7,7 @@ import {
   pasteView,
   rawPasteQuery,
 } from '@pastebox/contract/schemas/paste';
-import type { Context } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from '@/context';
 import { ok } from '@/lib/envelope';
 import {
   createRouter,
@@ -18,17 +16,15 @@ import {
   okResponse,
   type SecurityRequirements,
 } from '@/lib/openapi';
-import { requirePermission } from '@/modules/auth/middleware';
-import { openPaste, readRawPaste, unlockPaste, type Reader } from '../reading';
+import { requirePermission } from '@/lib/guards';
+import { guardFirst } from '@/lib/scoped-routes';
+import { readerOf } from '@/shares/reader';
+import { openPaste, readRawPaste, unlockPaste } from '../reading';
 import { createPaste } from '../service';
-import { guardFirst, pasteBodyAllowance, pasteBodyLimit } from './guards';
+import { pasteBodyAllowance, pasteBodyLimit } from './guards';
 
 /** Public reads take credentials when sent: the owner reads without spending a view. */
 const optionalAuth: SecurityRequirements = [{}, ...keySecurity];
-
-function readerOf(c: Context<AppEnv>): Reader {
-  return { principal: c.var.principal, clientIp: c.var.clientIp };
-}
 
 /** Creating a share and the public link: POST /paste, GET/POST /paste/{slug}, GET /raw/{slug}. */
 export const publicPasteRoutes = createRouter()

@@ -8,7 +8,7 @@ import { BODY_LIMIT_EXTENSION } from '@/lib/body-limit';
 import { ok } from '@/lib/envelope';
 import { createRouter, keySecurity, okResponse } from '@/lib/openapi';
 import { publicBaseUrl } from '@/lib/public-url';
-import { requirePermission } from '@/modules/auth/middleware';
+import { requirePermission } from '@/lib/guards';
 import { receiveFormUpload } from '../form-upload';
 
 /** The Node request behind a Hono context (@hono/node-server passes it as env.incoming). */

@@ -13,7 +13,7 @@ import {
 import { ok } from '@/lib/envelope';
 import { createRouter, jsonBody, keySecurity, okResponse } from '@/lib/openapi';
 import { publicBaseUrl } from '@/lib/public-url';
-import { requirePermission } from '@/modules/auth/middleware';
+import { requirePermission } from '@/lib/guards';
 import { completeMultipart, initMultipart, partUrls, storedParts } from '../multipart';
 import { abortMultipart } from '../multipart-session';
 

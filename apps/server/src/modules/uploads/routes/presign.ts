@@ -4,7 +4,7 @@ import { commitBody, presignBody, presignResult } from '@pastebox/contract/schem
 import { ok } from '@/lib/envelope';
 import { createRouter, jsonBody, keySecurity, okResponse } from '@/lib/openapi';
 import { publicBaseUrl } from '@/lib/public-url';
-import { requirePermission } from '@/modules/auth/middleware';
+import { requirePermission } from '@/lib/guards';
 import { commitUpload, presignUpload } from '../presign';
 
 /** Presigned single PUT: presign → PUT to upload_url → commit (SPEC §7 Files). */

@@ -6,7 +6,7 @@ import { safeContentType } from '@/lib/content-type';
 import { ok } from '@/lib/envelope';
 import { isAppError } from '@/lib/errors';
 import { createRouter, jsonBody, keySecurity, okResponse } from '@/lib/openapi';
-import { requirePermission } from '@/modules/auth/middleware';
+import { requirePermission } from '@/lib/guards';
 import { relayBody } from '../relay';
 import { describeRemoteFile, openRemoteDownload } from '../remote-file';
 

@@ -17,7 +17,7 @@ import {
 import { ok } from '@/lib/envelope';
 import { createRouter, jsonBody, keySecurity, okResponse } from '@/lib/openapi';
 import { publicBaseUrl } from '@/lib/public-url';
-import { requirePermission } from '@/modules/auth/middleware';
+import { requirePermission } from '@/lib/guards';
 import {
   abortUrlMultipart,
   cancelUrlUpload,

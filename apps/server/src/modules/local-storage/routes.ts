@@ -1,23 +1,12 @@
 import { IncomingMessage } from 'node:http';
 import { PassThrough, Readable } from 'node:stream';
-import { LIMITS } from '@pastebox/contract/limits';
 import { Hono, type Context } from 'hono';
-import type { AppDeps, AppEnv } from '../context';
-import { safeContentType, serveModeOf } from '../lib/content-type';
-import { AppError } from '../lib/errors';
-import { getSetting } from '../modules/system/settings';
-import {
-  InvalidPartError,
-  InvalidRangeError,
-  ObjectNotFoundError,
-  UploadNotFoundError,
-} from './driver';
-import { InvalidKeyError } from './keys';
-import { LocalDriver } from './local';
-import { LOCAL_ROUTE_BASE, type LocalUrlClaims, type LocalUrlOp } from './local-signing';
-import { parseRangeHeader } from './range';
-import { getStorage, localSigner } from './registry';
-import { SizeMismatchError } from './streams';
+import type { AppEnv } from '@/context';
+import { safeContentType, serveModeOf } from '@/lib/content-type';
+import { AppError } from '@/lib/errors';
+import { LOCAL_ROUTE_BASE, type LocalUrlOp } from '@/storage/local-signing';
+import { parseRangeHeader } from '@/storage/range';
+import { mapped, maxUploadBytes, verifySignedUrl, type SignedAccess } from './service';
 
 /** Types a browser would run as a document with script: always sent as a download. */
 const ACTIVE_TYPES =
@@ -28,31 +17,10 @@ function asAttachment(disposition: string | undefined): string {
   return disposition ? disposition.replace(/^\s*inline\b/i, 'attachment') : 'attachment';
 }
 
-async function maxUploadBytes(deps: AppDeps): Promise<number> {
-  const stored = Number(await getSetting(deps.db, 'max_upload_size_mb'));
-  const mb = Number.isFinite(stored) && stored > 0 ? stored : LIMITS.defaultMaxUploadSizeMb;
-  return Math.round(mb * 1024 * 1024);
-}
-
 /** The signed claims of the request and the local driver they are for, or a 403/404. */
-async function authorise(
-  c: Context<AppEnv>,
-  op: LocalUrlOp,
-): Promise<{ claims: LocalUrlClaims; driver: LocalDriver }> {
-  const deps = c.var.deps;
-  const configId = c.req.param('configId') ?? '';
-  const verdict = localSigner(deps).verify(op, configId, new URL(c.req.url).searchParams);
-  if (verdict === 'invalid') {
-    throw new AppError('SIGNED_URL_INVALID');
-  }
-  if (verdict === 'expired') {
-    throw new AppError('SIGNED_URL_EXPIRED');
-  }
-  const { driver } = await getStorage(deps, configId);
-  if (!(driver instanceof LocalDriver)) {
-    throw new AppError('SIGNED_URL_INVALID');
-  }
-  return { claims: verdict, driver };
+function authorise(c: Context<AppEnv>, op: LocalUrlOp): Promise<SignedAccess> {
+  const query = new URL(c.req.url).searchParams;
+  return verifySignedUrl(c.var.deps, op, c.req.param('configId') ?? '', query);
 }
 
 /**
@@ -76,30 +44,6 @@ function refuseDeclaredOverLimit(c: Context<AppEnv>, max: number): void {
   const declared = Number(c.req.header('content-length'));
   if (Number.isFinite(declared) && declared > max) {
     throw new AppError('FILE_TOO_LARGE');
-  }
-}
-
-/** Driver errors as the envelope's stable keys. */
-async function mapped<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof SizeMismatchError) {
-      throw new AppError(error.kind === 'too-large' ? 'FILE_TOO_LARGE' : 'UPLOAD_INCOMPLETE');
-    }
-    if (error instanceof UploadNotFoundError) {
-      throw new AppError('UPLOAD_NOT_FOUND');
-    }
-    if (error instanceof InvalidKeyError || error instanceof InvalidPartError) {
-      throw new AppError('VALIDATION_FAILED', error.message);
-    }
-    if (error instanceof ObjectNotFoundError) {
-      throw new AppError('NOT_FOUND');
-    }
-    if (error instanceof InvalidRangeError) {
-      throw new AppError('RANGE_NOT_SATISFIABLE');
-    }
-    throw error;
   }
 }
 

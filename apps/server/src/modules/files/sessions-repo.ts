@@ -7,6 +7,8 @@ export type UploadSessionRow = Omit<Selectable<UploadSessionsTable>, 'part_size'
   total_size: number;
 };
 
+export type NewUploadSession = Insertable<UploadSessionsTable>;
+
 function toSessionRow(row: Selectable<UploadSessionsTable>): UploadSessionRow {
   return { ...row, part_size: Number(row.part_size), total_size: Number(row.total_size) };
 }
@@ -15,7 +17,7 @@ function toSessionRow(row: Selectable<UploadSessionsTable>): UploadSessionRow {
 export class UploadSessionsRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
-  insert(row: Insertable<UploadSessionsTable>) {
+  insert(row: NewUploadSession) {
     return this.db.insertInto('upload_sessions').values(row).execute();
   }
 

@@ -3,7 +3,11 @@ import type { Database, ShareVisitsTable } from '@/db/types';
 
 export type NewVisitRow = Insertable<ShareVisitsTable>;
 
-/** SQL for share visits (DESIGN §5); one method per query, used by ./visits.ts only. */
+/**
+ * SQL for share visits (DESIGN §5); one method per query, used by ./visits.ts and
+ * ./visit-bytes.ts only. A visit names its share by `file_id`: only file shares have
+ * visits so far, and the column keeps its name until another kind of share needs one.
+ */
 export class VisitsRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -13,12 +17,12 @@ export class VisitsRepo {
   }
 
   /** True when the visit exists for this share, is unexpired and has bytes left. */
-  isLive(id: string, fileId: string, nowIso: string) {
+  isLive(id: string, shareId: string, nowIso: string) {
     return this.db
       .selectFrom('share_visits')
       .select('id')
       .where('id', '=', id)
-      .where('file_id', '=', fileId)
+      .where('file_id', '=', shareId)
       .where('expires_at', '>', nowIso)
       .where((eb) => eb('bytes_served', '<', eb.ref('byte_budget')))
       .executeTakeFirst()
@@ -30,7 +34,7 @@ export class VisitsRepo {
    * parallel requests on any number of instances can never serve more than the budget;
    * the life slides to `slideTo`, capped at max_expires_at. False: nothing was reserved.
    */
-  reserve(id: string, fileId: string, bytes: number, nowIso: string, slideTo: string) {
+  reserve(id: string, shareId: string, bytes: number, nowIso: string, slideTo: string) {
     return this.db
       .updateTable('share_visits')
       .set((eb) => ({
@@ -43,7 +47,7 @@ export class VisitsRepo {
           .end(),
       }))
       .where('id', '=', id)
-      .where('file_id', '=', fileId)
+      .where('file_id', '=', shareId)
       .where('expires_at', '>', nowIso)
       .where((eb) => eb(eb('bytes_served', '+', bytes), '<=', eb.ref('byte_budget')))
       .executeTakeFirst()
@@ -60,10 +64,10 @@ export class VisitsRepo {
   }
 
   /** Revokes every visit of one share (its password or limits changed). */
-  deleteForFile(fileId: string) {
+  deleteForShare(shareId: string) {
     return this.db
       .deleteFrom('share_visits')
-      .where('file_id', '=', fileId)
+      .where('file_id', '=', shareId)
       .executeTakeFirst()
       .then((result) => Number(result.numDeletedRows));
   }

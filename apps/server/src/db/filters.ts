@@ -1,0 +1,38 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+
+/**
+ * WHERE pieces that several repositories share. Written with `sql.ref`, so one helper
+ * serves any table that has the column, the way the repositories would write it.
+ */
+
+/** Whose rows a management query may touch: every one (admin) or one creator's (key). */
+export type OwnerScope = { kind: 'all' } | { kind: 'owner'; createdBy: string };
+
+/** Any query builder with a WHERE (select, update, delete). */
+interface Filterable<QB> {
+  where(expression: Expression<SqlBool>): QB;
+}
+
+/** Adds the owner to the WHERE of a key user's query; the admin's scope adds nothing. */
+export function withinOwnerScope<QB extends Filterable<QB>>(qb: QB, scope: OwnerScope): QB {
+  return scope.kind === 'owner'
+    ? qb.where(sql<boolean>`${sql.ref('created_by')} = ${scope.createdBy}`)
+    : qb;
+}
+
+/** LIKE pattern for a search term, its wildcards escaped so they match literally. */
+function likePattern(search: string): string {
+  return `%${search
+    .trim()
+    .toLowerCase()
+    .replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** One of `columns` contains the term, case-insensitively, on SQLite and PostgreSQL alike. */
+export function matchesSearch(columns: readonly string[], search: string): Expression<SqlBool> {
+  const pattern = likePattern(search);
+  const terms = columns.map(
+    (column) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`,
+  );
+  return sql<boolean>`(${sql.join(terms, sql` or `)})`;
+}

@@ -1,0 +1,74 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { AppDeps, AppEnv, Principal } from '@/context';
+import { clientAddress } from './net/client-address';
+import { RATE_LIMITS } from './rate-limit';
+
+/** Turns a presented credential into its principal, or null when it is not valid. */
+export type CredentialResolver = (deps: AppDeps, credential: string) => Promise<Principal | null>;
+
+/**
+ * How each Authorization scheme is resolved. Handed in by app.ts (auth resolves Bearer
+ * tokens, api-keys resolves keys), so the middleware knows no module and auth and
+ * api-keys need not import each other.
+ */
+export interface PrincipalResolvers {
+  bearer: CredentialResolver;
+  apiKey: CredentialResolver;
+}
+
+/** The caller's address: the socket's peer, or the trusted proxy's hop (lib/net). */
+function addressOf(c: Context<AppEnv>): string {
+  const { TRUST_PROXY, TRUST_PROXY_HOPS } = c.var.deps.config;
+  let peer: string | undefined;
+  try {
+    peer = getConnInfo(c).remote.address;
+  } catch {
+    peer = undefined;
+  }
+  return clientAddress(peer, c.req.header('x-forwarded-for'), {
+    trustProxy: TRUST_PROXY,
+    hops: TRUST_PROXY_HOPS,
+  });
+}
+
+/**
+ * Resolves `Authorization: Bearer <token>` or `ApiKey <key>` into c.var.principal.
+ * Bad credentials do not fail here — public calls ignore them — but are remembered so a
+ * guard can answer INVALID_TOKEN or API_KEY_INVALID instead of a bare UNAUTHORIZED.
+ */
+export function resolvePrincipal(resolvers: PrincipalResolvers): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const ip = addressOf(c);
+    c.set('clientIp', ip);
+    c.set('principal', { type: 'none' });
+    c.set('authFailure', null);
+    const header = c.req.header('authorization') ?? '';
+    const [scheme, ...rest] = header.trim().split(/\s+/);
+    const credential = rest.join(' ');
+    if (!scheme || !credential) {
+      return next();
+    }
+    const deps = c.var.deps;
+    if (scheme.toLowerCase() === 'bearer') {
+      const principal = await resolvers.bearer(deps, credential);
+      if (principal) {
+        c.set('principal', principal);
+      } else {
+        c.set('authFailure', 'INVALID_TOKEN');
+      }
+    } else if (scheme.toLowerCase() === 'apikey') {
+      // The key is looked up first (a hash, no slow check): a valid key is never refused,
+      // whoever else guessed from the same address. Only a wrong key counts, and past the
+      // limit the guesser hears 429 instead of 401.
+      const principal = await resolvers.apiKey(deps, credential);
+      if (principal) {
+        c.set('principal', principal);
+      } else {
+        await deps.rateLimiter.reserve(RATE_LIMITS.apiKey, ip);
+        c.set('authFailure', 'API_KEY_INVALID');
+      }
+    }
+    return next();
+  };
+}
