@@ -5,8 +5,8 @@ import { STORAGE_KEYS } from '@pastebox/contract/limits';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { ApiError } from '../lib/api-client';
-import i18n from '../lib/i18n';
+import { ApiError } from '@/lib/api-client';
+import i18n from '@/lib/i18n';
 
 const theme = createTheme({
   primaryColor: 'blue',

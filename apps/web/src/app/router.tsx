@@ -13,12 +13,12 @@ export const router = createBrowserRouter([
       {
         index: true,
         lazy: () =>
-          import('../features/editor/components/HomePage').then((m) => ({ Component: m.HomePage })),
+          import('@/features/editor/components/HomePage').then((m) => ({ Component: m.HomePage })),
       },
       {
         path: 'upload',
         lazy: () =>
-          import('../features/upload/components/UploadPage').then((m) => ({
+          import('@/features/upload/components/UploadPage').then((m) => ({
             Component: m.UploadPage,
           })),
       },
@@ -33,14 +33,14 @@ export const router = createBrowserRouter([
       {
         path: 'paste/:slug',
         lazy: () =>
-          import('../features/pastes/components/PastePage').then((m) => ({
+          import('@/features/pastes/components/PastePage').then((m) => ({
             Component: m.PastePage,
           })),
       },
       {
         path: 'file/:slug',
         lazy: () =>
-          import('../features/files/components/FilePage').then((m) => ({
+          import('@/features/files/components/FilePage').then((m) => ({
             Component: m.FilePage,
           })),
       },

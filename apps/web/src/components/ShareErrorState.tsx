@@ -10,8 +10,8 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError } from '../lib/api-client';
-import { errorMessage } from '../lib/error-message';
+import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
 
 /** The words of the states, already translated by the feature that shows them. */
 export interface ShareStateTexts {

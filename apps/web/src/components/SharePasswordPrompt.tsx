@@ -2,7 +2,7 @@ import { Button, Center, Paper, PasswordInput, Stack, Text, ThemeIcon, Title } f
 import { IconLock } from '@tabler/icons-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../lib/error-message';
+import { errorMessage } from '@/lib/error-message';
 
 /** The words of one prompt, already translated by the feature that shows it. */
 export interface SharePasswordTexts {

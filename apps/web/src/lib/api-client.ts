@@ -2,6 +2,13 @@ import type { Envelope } from '@pastebox/contract/errors';
 import { authStore } from './auth/auth-store';
 import { apiUrl } from './backend';
 
+/**
+ * The one place the web app reads the API envelope `{ code, message, data, success, error?,
+ * details? }` (SPEC §8). fetch calls go through `apiRequest`; transports that cannot use
+ * fetch (XHR for upload progress, the URL-upload proxy stream) hand their raw answer to
+ * `unwrapAnswer` or `answerError`.
+ */
+
 /** An API failure: the HTTP status, the server's stable error key and its message. */
 export class ApiError extends Error {
   constructor(
@@ -21,19 +28,69 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Send no credentials even when signed in (public calls that must count as a stranger). */
   anonymous?: boolean;
+  /**
+   * Credentials to try instead of the stored ones (a key typed at login). They are not the
+   * session's, so their refusal signs nobody out (SPEC §5).
+   */
+  authorization?: string;
+}
+
+/** An answer as any transport received it. */
+export interface RawAnswer {
+  status: number;
+  text: string;
 }
 
 /** Keys that mean "your credentials are no longer valid": the only 401s that log out (SPEC §8). */
 const SESSION_KEYS = new Set(['INVALID_TOKEN', 'API_KEY_INVALID']);
 
+/** Envelope codes that mean success (SPEC §8). */
+const OK_CODES = new Set([200, 201, 202]);
+
+/** The envelope in a body, or null when the body is not one (an HTML error page, nothing). */
+export function parseEnvelope<T>(text: string): Envelope<T> | null {
+  try {
+    const parsed = JSON.parse(text) as Envelope<T>;
+    return typeof parsed === 'object' && parsed !== null && 'code' in parsed ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Calls the API and unwraps the envelope. Non-OK statuses and envelope codes other than
- * 200/201/202 throw ApiError. A 401 for dead credentials signs out; a wrong share password
- * or a failed change-password check does not.
+ * The ApiError an answer stands for: the server's key and message, else
+ * 'HTTP error {status}: {text}', else 'request failed' (SPEC §8).
  */
+export function answerError(answer: RawAnswer, envelope = parseEnvelope(answer.text)): ApiError {
+  const message =
+    envelope?.message ||
+    (answer.text ? `HTTP error ${answer.status}: ${answer.text.slice(0, 200)}` : 'request failed');
+  return new ApiError(answer.status, envelope?.error ?? null, message, envelope?.details);
+}
+
+/**
+ * The data of a successful answer (2xx status and envelope code 200/201/202); else throws
+ * its ApiError. A 401 for dead session credentials signs out; a wrong share password or a
+ * failed change-password check does not (SPEC §8).
+ */
+export function unwrapAnswer<T>(answer: RawAnswer, sentSessionCredentials: boolean): T {
+  const envelope = parseEnvelope<T>(answer.text);
+  const ok = answer.status >= 200 && answer.status < 300;
+  if (ok && envelope && OK_CODES.has(envelope.code)) {
+    return envelope.data;
+  }
+  const error = answerError(answer, envelope);
+  if (answer.status === 401 && error.key && SESSION_KEYS.has(error.key) && sentSessionCredentials) {
+    authStore.signOut('expired');
+  }
+  throw error;
+}
+
+/** Calls the API with fetch and unwraps the envelope (see `unwrapAnswer`). */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  const authorization = options.anonymous ? null : authStore.authorization();
+  const session = options.anonymous || options.authorization ? null : authStore.authorization();
+  const authorization = options.authorization ?? session;
   if (authorization) {
     headers.authorization = authorization;
   }
@@ -47,26 +104,5 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     ...(options.signal ? { signal: options.signal } : {}),
   });
   const text = await response.text();
-  const envelope = parseEnvelope<T>(text);
-  const okCode = envelope ? [200, 201, 202].includes(envelope.code) : response.ok;
-  if (response.ok && okCode && envelope) {
-    return envelope.data;
-  }
-  const message =
-    envelope?.message ||
-    (text ? `HTTP error ${response.status}: ${text.slice(0, 200)}` : 'request failed');
-  const key = envelope?.error ?? null;
-  if (response.status === 401 && key && SESSION_KEYS.has(key) && authorization) {
-    authStore.signOut('expired');
-  }
-  throw new ApiError(response.status, key, message, envelope?.details);
-}
-
-function parseEnvelope<T>(text: string): Envelope<T> | null {
-  try {
-    const parsed = JSON.parse(text) as Envelope<T>;
-    return typeof parsed === 'object' && parsed !== null && 'code' in parsed ? parsed : null;
-  } catch {
-    return null;
-  }
+  return unwrapAnswer<T>({ status: response.status, text }, session !== null);
 }

@@ -2,8 +2,8 @@ import { STORAGE_KEYS } from '@pastebox/contract/limits';
 import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import enUS from '../locales/en-US.json';
-import zhCN from '../locales/zh-CN.json';
+import enUS from '@/locales/en-US.json';
+import zhCN from '@/locales/zh-CN.json';
 
 export const SUPPORTED_LANGUAGES = ['zh-CN', 'en-US'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];

@@ -4,7 +4,7 @@ import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import i18n, { initI18n } from '../lib/i18n';
+import i18n, { initI18n } from '@/lib/i18n';
 
 /** Renders a component with the app's providers, in the given language. */
 export async function renderWithProviders(

@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from '@pastebox/contract/limits';
 import type { Permissions } from '@pastebox/contract/schemas/auth';
-import { safeStorage } from '../storage-keys';
+import { safeStorage } from '@/lib/storage-keys';
 
 export type AuthType = 'none' | 'admin' | 'apikey';
 

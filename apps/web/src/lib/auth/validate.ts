@@ -1,6 +1,6 @@
 import { LIMITS } from '@pastebox/contract/limits';
 import type { AdminTokenInfo, ApiKeyInfo } from '@pastebox/contract/schemas/auth';
-import { ApiError, apiRequest } from '../api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 import { authStore } from './auth-store';
 
 /**

@@ -1,9 +1,9 @@
 import type { FileShare } from '@pastebox/contract/schemas/file';
-import { apiUrl } from '../backend';
-import { authStore } from '../auth/auth-store';
+import { unwrapAnswer } from '@/lib/api-client';
+import { authStore } from '@/lib/auth/auth-store';
+import { apiUrl } from '@/lib/backend';
 import type { UploadRequest } from './types';
 import { sendXhr } from './xhr';
-import { unwrapEnvelope } from './xhr-envelope';
 
 /** After the last byte, how long the server may take to store it and answer. */
 export const FORM_RESPONSE_TIMEOUT_MS = 120_000;
@@ -57,5 +57,5 @@ export async function formUpload(request: UploadRequest): Promise<FileShare> {
       }),
     onBodySent: () => request.onProgress({ stage: 'processing', loaded: total, total }),
   });
-  return unwrapEnvelope<FileShare>(response, authorization !== null);
+  return unwrapAnswer<FileShare>(response, authorization !== null);
 }

@@ -1,4 +1,4 @@
-import { safeStorage } from '../storage-keys';
+import { safeStorage } from '@/lib/storage-keys';
 
 /** localStorage key holding interrupted multipart uploads by file fingerprint. */
 export const RESUME_STORAGE_KEY = 'upload_sessions';

@@ -1,4 +1,4 @@
-import { backendUrl } from '../backend';
+import { backendUrl } from '@/lib/backend';
 
 /**
  * The server answers its own URLs (local-storage upload URLs, preview and download links)

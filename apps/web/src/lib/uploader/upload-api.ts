@@ -8,8 +8,8 @@ import type {
   PresignBody,
   PresignResult,
 } from '@pastebox/contract/schemas/upload';
-import { apiRequest } from '../api-client';
-import { authStore } from '../auth/auth-store';
+import { apiRequest } from '@/lib/api-client';
+import { authStore } from '@/lib/auth/auth-store';
 
 /**
  * The JSON calls the uploader makes (SPEC §7 Files, DESIGN §6). They are transport, not

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import { ApiError } from '../api-client';
-import { errorMessage } from '../error-message';
+import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
 import { UploadError } from './errors';
 import { formatBytes } from './format';
 

@@ -1,7 +1,6 @@
-import type { Envelope } from '@pastebox/contract/errors';
-import { ApiError } from '../api-client';
-import { apiUrl } from '../backend';
-import { authStore } from '../auth/auth-store';
+import { answerError, ApiError, parseEnvelope } from '@/lib/api-client';
+import { apiUrl } from '@/lib/backend';
+import { authStore } from '@/lib/auth/auth-store';
 import { UploadError } from './errors';
 
 export interface RemoteDownloadOptions {
@@ -58,13 +57,10 @@ async function readBody(response: Response, options: RemoteDownloadOptions): Pro
 
 /** The proxy explains a refusal (URL_NOT_ALLOWED, FILE_TOO_LARGE…) in the API envelope. */
 async function proxyFailure(response: Response): Promise<Error> {
-  try {
-    const envelope = JSON.parse(await response.text()) as Envelope<unknown>;
-    if (envelope.error) {
-      return new ApiError(response.status, envelope.error, envelope.message, envelope.details);
-    }
-  } catch {
-    // Not JSON: fall through to the bare status.
+  const text = await response.text().catch(() => '');
+  const envelope = parseEnvelope(text);
+  if (envelope?.error) {
+    return answerError({ status: response.status, text }, envelope);
   }
   return new UploadError('downloadHttp', { status: response.status });
 }

@@ -1,8 +1,8 @@
 import type { BatchDeleteBody } from '@pastebox/contract/schemas/common';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { STORAGE_CONFIGS_KEY } from './get-storage-configs';
-import { filesBasePath, MANAGED_FILES_KEY } from './file-scope';
+import { filesBasePath } from './file-scope';
+import { invalidateAfterChange } from '@/lib/query-keys';
 
 export interface BatchDeleteFilesResult {
   deleted: number;
@@ -24,9 +24,6 @@ export function useBatchDeleteFiles() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: batchDeleteFiles,
-    onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: MANAGED_FILES_KEY });
-      await queryClient.invalidateQueries({ queryKey: STORAGE_CONFIGS_KEY });
-    },
+    onSettled: () => invalidateAfterChange(queryClient, 'fileObject'),
   });
 }

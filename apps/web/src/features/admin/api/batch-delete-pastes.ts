@@ -1,7 +1,8 @@
 import type { BatchDeleteBody } from '@pastebox/contract/schemas/common';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { MANAGED_PASTES_KEY, pastesBasePath } from './paste-scope';
+import { pastesBasePath } from './paste-scope';
+import { invalidateAfterChange } from '@/lib/query-keys';
 
 /** POST /api/{admin|user}/pastes/batch-delete {ids} → how many were deleted. */
 export function batchDeletePastes(ids: string[]): Promise<{ deleted: number }> {
@@ -17,6 +18,6 @@ export function useBatchDeletePastes() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: batchDeletePastes,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: MANAGED_PASTES_KEY }),
+    onSettled: () => invalidateAfterChange(queryClient, 'paste'),
   });
 }

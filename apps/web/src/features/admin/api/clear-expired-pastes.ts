@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { MANAGED_PASTES_KEY } from './paste-scope';
+import { invalidateAfterChange } from '@/lib/query-keys';
 
 /** POST /api/admin/pastes/clear-expired {clearExpired: true} (admin only, SPEC §6). */
 export function clearExpiredPastes(): Promise<{ deleted: number }> {
@@ -15,6 +15,6 @@ export function useClearExpiredPastes() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: clearExpiredPastes,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: MANAGED_PASTES_KEY }),
+    onSuccess: () => invalidateAfterChange(queryClient, 'paste'),
   });
 }

@@ -1,7 +1,7 @@
 import type { ApiKeyItem, CreateApiKeyBody } from '@pastebox/contract/schemas/api-key';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { API_KEYS_KEY } from './get-api-keys';
+import { invalidateAfterChange } from '@/lib/query-keys';
 
 /** POST /api/admin/api-keys: a random key, or the custom one given. */
 export function createApiKey(body: CreateApiKeyBody): Promise<ApiKeyItem> {
@@ -13,6 +13,6 @@ export function useCreateApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createApiKey,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: API_KEYS_KEY }),
+    onSuccess: () => invalidateAfterChange(queryClient, 'apiKey'),
   });
 }

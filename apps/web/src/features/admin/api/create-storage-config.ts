@@ -4,7 +4,7 @@ import type {
 } from '@pastebox/contract/schemas/storage-config';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { STORAGE_CONFIGS_KEY } from './get-storage-configs';
+import { invalidateAfterChange } from '@/lib/query-keys';
 
 /** POST /api/s3-configs. */
 export function createStorageConfig(body: CreateStorageConfigBody): Promise<StorageConfigItem> {
@@ -16,6 +16,6 @@ export function useCreateStorageConfig() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createStorageConfig,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: STORAGE_CONFIGS_KEY }),
+    onSuccess: () => invalidateAfterChange(queryClient, 'storageConfig'),
   });
 }

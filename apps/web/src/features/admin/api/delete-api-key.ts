@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { API_KEYS_KEY } from './get-api-keys';
+import { invalidateAfterChange } from '@/lib/query-keys';
 
 /** DELETE /api/admin/api-keys/{id}: the key stops working with its next request. */
 export function deleteApiKey(id: string): Promise<unknown> {
@@ -12,6 +12,6 @@ export function useDeleteApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteApiKey,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: API_KEYS_KEY }),
+    onSuccess: () => invalidateAfterChange(queryClient, 'apiKey'),
   });
 }

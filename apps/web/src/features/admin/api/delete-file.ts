@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { STORAGE_CONFIGS_KEY } from './get-storage-configs';
-import { filesBasePath, MANAGED_FILES_KEY } from './file-scope';
+import { filesBasePath } from './file-scope';
+import { invalidateAfterChange } from '@/lib/query-keys';
 
 /** DELETE /api/{admin|user}/files/{id}: the share and its stored object. */
 export function deleteFile(id: string): Promise<{ deleted: number }> {
@@ -15,9 +15,6 @@ export function useDeleteFile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteFile,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: MANAGED_FILES_KEY });
-      await queryClient.invalidateQueries({ queryKey: STORAGE_CONFIGS_KEY });
-    },
+    onSuccess: () => invalidateAfterChange(queryClient, 'fileObject'),
   });
 }

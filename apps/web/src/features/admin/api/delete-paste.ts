@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { MANAGED_PASTES_KEY, pastesBasePath } from './paste-scope';
+import { pastesBasePath } from './paste-scope';
+import { invalidateAfterChange } from '@/lib/query-keys';
 
 /** DELETE /api/{admin|user}/pastes/{id}. */
 export function deletePaste(id: string): Promise<{ deleted: number }> {
@@ -14,6 +15,6 @@ export function useDeletePaste() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deletePaste,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: MANAGED_PASTES_KEY }),
+    onSuccess: () => invalidateAfterChange(queryClient, 'paste'),
   });
 }

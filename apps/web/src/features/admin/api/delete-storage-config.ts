@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { STORAGE_CONFIGS_KEY } from './get-storage-configs';
+import { invalidateAfterChange } from '@/lib/query-keys';
 
 /**
  * DELETE /api/s3-configs/{id}; refused with STORAGE_CONFIG_IN_USE while files use it and
@@ -15,6 +15,6 @@ export function useDeleteStorageConfig() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteStorageConfig,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: STORAGE_CONFIGS_KEY }),
+    onSuccess: () => invalidateAfterChange(queryClient, 'storageConfig'),
   });
 }

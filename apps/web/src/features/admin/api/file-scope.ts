@@ -7,6 +7,3 @@ import { authStore } from '@/lib/auth/auth-store';
 export function filesBasePath(): '/admin/files' | '/user/files' {
   return authStore.get().authType === 'admin' ? '/admin/files' : '/user/files';
 }
-
-/** Root of every file-management query key: mutations invalidate through it. */
-export const MANAGED_FILES_KEY = ['managed-files'] as const;

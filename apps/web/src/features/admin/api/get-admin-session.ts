@@ -1,8 +1,7 @@
 import type { AdminTokenInfo } from '@pastebox/contract/schemas/auth';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-
-export const ADMIN_SESSION_KEY = ['admin-session'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/test/admin-token: who the signed-in admin is, for the sidebar and settings. */
 export function getAdminSession(): Promise<AdminTokenInfo> {
@@ -12,7 +11,7 @@ export function getAdminSession(): Promise<AdminTokenInfo> {
 /** The signed-in admin's name; idle for key users. */
 export function useAdminSession(enabled: boolean) {
   return useQuery({
-    queryKey: ADMIN_SESSION_KEY,
+    queryKey: queryKeys.adminSession,
     queryFn: getAdminSession,
     enabled,
     staleTime: 5 * 60_000,

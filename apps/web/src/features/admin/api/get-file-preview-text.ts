@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { backendUrl } from '@/lib/backend';
-import { MANAGED_FILES_KEY } from './file-scope';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Text previews show the start of the file only; the rest is a download away. */
 export const TEXT_PREVIEW_BYTES = 64 * 1024;
@@ -29,7 +29,7 @@ export async function getFilePreviewText(previewUrl: string): Promise<string> {
 export function useFilePreviewText(fileId: string, previewUrl: string | undefined) {
   return useQuery({
     ...queryOptions({
-      queryKey: [...MANAGED_FILES_KEY, 'preview-text', fileId],
+      queryKey: queryKeys.managedFiles.previewText(fileId),
       queryFn: () => getFilePreviewText(previewUrl ?? ''),
       staleTime: 60_000,
     }),

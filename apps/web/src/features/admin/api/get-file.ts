@@ -2,7 +2,8 @@ import type { FileShare } from '@pastebox/contract/schemas/file';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/use-auth';
-import { filesBasePath, MANAGED_FILES_KEY } from './file-scope';
+import { queryKeys } from '@/lib/query-keys';
+import { filesBasePath } from './file-scope';
 
 /**
  * GET /api/{admin|user}/files/{id}: one share with fresh preview and download links that
@@ -15,7 +16,7 @@ export function getFile(id: string): Promise<FileShare> {
 /** Always refetched on open: the visit links in it are short-lived. */
 export function fileQueryOptions(authType: string, id: string) {
   return queryOptions({
-    queryKey: [...MANAGED_FILES_KEY, 'detail', authType, id],
+    queryKey: queryKeys.managedFiles.detail(authType, id),
     queryFn: () => getFile(id),
     staleTime: 0,
   });

@@ -3,7 +3,8 @@ import type { FileList } from '@pastebox/contract/schemas/file';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/use-auth';
-import { filesBasePath, MANAGED_FILES_KEY } from './file-scope';
+import { queryKeys } from '@/lib/query-keys';
+import { filesBasePath } from './file-scope';
 
 /** GET /api/{admin|user}/files?limit&offset&search: 50 per request (SPEC §9). */
 export async function getFiles(offset: number, search: string): Promise<FileList> {
@@ -20,7 +21,7 @@ export async function getFiles(offset: number, search: string): Promise<FileList
 /** Pages of 50 loaded one after the other ("load more"); keyed by auth type and search. */
 export function filesQueryOptions(authType: string, search: string) {
   return infiniteQueryOptions({
-    queryKey: [...MANAGED_FILES_KEY, 'list', authType, search],
+    queryKey: queryKeys.managedFiles.list(authType, search),
     queryFn: ({ pageParam }) => getFiles(pageParam, search),
     initialPageParam: 0,
     getNextPageParam: (last: FileList) => {

@@ -2,7 +2,8 @@ import type { PasteDetail } from '@pastebox/contract/schemas/paste';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/use-auth';
-import { MANAGED_PASTES_KEY, pastesBasePath } from './paste-scope';
+import { queryKeys } from '@/lib/query-keys';
+import { pastesBasePath } from './paste-scope';
 
 /** GET /api/{admin|user}/pastes/{id}: one share with its content; no view is counted. */
 export function getPaste(id: string): Promise<PasteDetail> {
@@ -12,7 +13,7 @@ export function getPaste(id: string): Promise<PasteDetail> {
 /** Always refetched on open: the dialogs must show the current content. */
 export function pasteQueryOptions(authType: string, id: string) {
   return queryOptions({
-    queryKey: [...MANAGED_PASTES_KEY, 'detail', authType, id],
+    queryKey: queryKeys.managedPastes.detail(authType, id),
     queryFn: () => getPaste(id),
     staleTime: 0,
   });

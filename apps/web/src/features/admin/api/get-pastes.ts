@@ -3,7 +3,8 @@ import type { PasteList } from '@pastebox/contract/schemas/paste';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/use-auth';
-import { MANAGED_PASTES_KEY, pastesBasePath } from './paste-scope';
+import { queryKeys } from '@/lib/query-keys';
+import { pastesBasePath } from './paste-scope';
 
 export interface PastesPageParams {
   /** 1-based page number. */
@@ -33,7 +34,7 @@ export async function getPastes({ page, search }: PastesPageParams): Promise<Pas
 /** Keyed by auth type too, so an admin and a key user never share cached pages. */
 export function pastesQueryOptions(authType: string, params: PastesPageParams) {
   return queryOptions({
-    queryKey: [...MANAGED_PASTES_KEY, 'list', authType, params],
+    queryKey: queryKeys.managedPastes.list(authType, params),
     queryFn: () => getPastes(params),
     placeholderData: keepPreviousData,
   });

@@ -1,9 +1,7 @@
 import type { StorageConfigItem } from '@pastebox/contract/schemas/storage-config';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-
-/** Root of the storage-config query keys: mutations invalidate through it. */
-export const STORAGE_CONFIGS_KEY = ['storage-configs'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/s3-configs: every config with its usage; keys masked (admin only). */
 export function getStorageConfigs(): Promise<StorageConfigItem[]> {
@@ -11,7 +9,7 @@ export function getStorageConfigs(): Promise<StorageConfigItem[]> {
 }
 
 export const storageConfigsQueryOptions = queryOptions({
-  queryKey: STORAGE_CONFIGS_KEY,
+  queryKey: queryKeys.storageConfigs.all,
   queryFn: getStorageConfigs,
 });
 

@@ -1,9 +1,7 @@
 import type { SystemSettings } from '@pastebox/contract/schemas/system-settings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-
-/** Root of the system-settings query key: the update invalidates through it. */
-export const SYSTEM_SETTINGS_KEY = ['admin', 'system-settings'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/admin/system-settings (admin only): max upload size and WebDAV upload mode. */
 export function getSystemSettings(): Promise<SystemSettings> {
@@ -11,7 +9,7 @@ export function getSystemSettings(): Promise<SystemSettings> {
 }
 
 export const systemSettingsQueryOptions = queryOptions({
-  queryKey: SYSTEM_SETTINGS_KEY,
+  queryKey: queryKeys.systemSettings,
   queryFn: getSystemSettings,
 });
 

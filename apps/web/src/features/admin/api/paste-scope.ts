@@ -7,6 +7,3 @@ import { authStore } from '@/lib/auth/auth-store';
 export function pastesBasePath(): '/admin/pastes' | '/user/pastes' {
   return authStore.get().authType === 'admin' ? '/admin/pastes' : '/user/pastes';
 }
-
-/** Root of every paste-management query key: mutations invalidate through it. */
-export const MANAGED_PASTES_KEY = ['managed-pastes'] as const;

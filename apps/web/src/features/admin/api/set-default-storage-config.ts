@@ -1,7 +1,7 @@
 import type { StorageConfigItem } from '@pastebox/contract/schemas/storage-config';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { STORAGE_CONFIGS_KEY } from './get-storage-configs';
+import { invalidateAfterChange } from '@/lib/query-keys';
 
 /** PUT /api/s3-configs/{id}/set-default: exactly one config is the default. */
 export function setDefaultStorageConfig(id: string): Promise<StorageConfigItem> {
@@ -15,6 +15,6 @@ export function useSetDefaultStorageConfig() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setDefaultStorageConfig,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: STORAGE_CONFIGS_KEY }),
+    onSuccess: () => invalidateAfterChange(queryClient, 'storageConfig'),
   });
 }

@@ -1,7 +1,7 @@
 import type { ApiKeyItem, UpdateApiKeyBody } from '@pastebox/contract/schemas/api-key';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { API_KEYS_KEY } from './get-api-keys';
+import { invalidateAfterChange } from '@/lib/query-keys';
 
 /** PUT /api/admin/api-keys/{id}: name, expiry, permissions or base path; absent = unchanged. */
 export function updateApiKey(id: string, body: UpdateApiKeyBody): Promise<ApiKeyItem> {
@@ -16,6 +16,6 @@ export function useUpdateApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: UpdateApiKeyBody }) => updateApiKey(id, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: API_KEYS_KEY }),
+    onSuccess: () => invalidateAfterChange(queryClient, 'apiKey'),
   });
 }

@@ -1,7 +1,8 @@
 import type { FileShare, UpdateFileBody } from '@pastebox/contract/schemas/file';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { filesBasePath, MANAGED_FILES_KEY } from './file-scope';
+import { filesBasePath } from './file-scope';
+import { invalidateAfterChange } from '@/lib/query-keys';
 
 /** PUT /api/{admin|user}/files/{id}: slug, remark, password, expiry, max views. */
 export function updateFile(id: string, body: UpdateFileBody): Promise<FileShare> {
@@ -16,6 +17,6 @@ export function useUpdateFile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: UpdateFileBody }) => updateFile(id, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: MANAGED_FILES_KEY }),
+    onSuccess: () => invalidateAfterChange(queryClient, 'fileShare'),
   });
 }

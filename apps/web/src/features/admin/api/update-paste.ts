@@ -1,7 +1,8 @@
 import type { PasteDetail, UpdatePasteBody } from '@pastebox/contract/schemas/paste';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { MANAGED_PASTES_KEY, pastesBasePath } from './paste-scope';
+import { pastesBasePath } from './paste-scope';
+import { invalidateAfterChange } from '@/lib/query-keys';
 
 /** PUT /api/{admin|user}/pastes/{id}: absent fields stay unchanged. */
 export function updatePaste(id: string, body: UpdatePasteBody): Promise<PasteDetail> {
@@ -16,6 +17,6 @@ export function useUpdatePaste() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: UpdatePasteBody }) => updatePaste(id, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: MANAGED_PASTES_KEY }),
+    onSuccess: () => invalidateAfterChange(queryClient, 'paste'),
   });
 }

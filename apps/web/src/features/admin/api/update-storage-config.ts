@@ -4,7 +4,7 @@ import type {
 } from '@pastebox/contract/schemas/storage-config';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { STORAGE_CONFIGS_KEY } from './get-storage-configs';
+import { invalidateAfterChange } from '@/lib/query-keys';
 
 /** PUT /api/s3-configs/{id}: absent fields, and empty key fields, stay as they are. */
 export function updateStorageConfig(
@@ -23,6 +23,6 @@ export function useUpdateStorageConfig() {
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: UpdateStorageConfigBody }) =>
       updateStorageConfig(id, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: STORAGE_CONFIGS_KEY }),
+    onSuccess: () => invalidateAfterChange(queryClient, 'storageConfig'),
   });
 }

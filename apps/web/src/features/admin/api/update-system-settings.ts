@@ -4,13 +4,7 @@ import type {
 } from '@pastebox/contract/schemas/system-settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { SYSTEM_SETTINGS_KEY } from './get-system-settings';
-
-/**
- * The upload page's cached max upload size (features/upload/api/get-max-upload-size.ts).
- * Repeated here as a literal because features do not import each other.
- */
-const MAX_UPLOAD_SIZE_KEY = ['system', 'max-upload-size'] as const;
+import { invalidateAfterChange, queryKeys } from '@/lib/query-keys';
 
 /** PUT /api/admin/system-settings: absent fields stay as they are. */
 export function updateSystemSettings(body: UpdateSystemSettingsBody): Promise<SystemSettings> {
@@ -23,8 +17,8 @@ export function useUpdateSystemSettings() {
   return useMutation({
     mutationFn: updateSystemSettings,
     onSuccess: (saved) => {
-      queryClient.setQueryData(SYSTEM_SETTINGS_KEY, saved);
-      return queryClient.invalidateQueries({ queryKey: MAX_UPLOAD_SIZE_KEY });
+      queryClient.setQueryData(queryKeys.systemSettings, saved);
+      return invalidateAfterChange(queryClient, 'systemSettings');
     },
   });
 }

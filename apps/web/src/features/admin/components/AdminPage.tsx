@@ -4,11 +4,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AUTH_EVENTS } from '@/lib/auth/auth-store';
 import { useAuth } from '@/lib/auth/use-auth';
-import { ADMIN_SESSION_KEY } from '../api/get-admin-session';
-import { MANAGED_FILES_KEY } from '../api/file-scope';
-import { API_KEYS_KEY } from '../api/get-api-keys';
-import { STORAGE_CONFIGS_KEY } from '../api/get-storage-configs';
-import { MANAGED_PASTES_KEY } from '../api/paste-scope';
+import { SESSION_QUERY_ROOTS } from '@/lib/query-keys';
 import { AdminPanel } from './AdminPanel';
 
 /**
@@ -24,13 +20,7 @@ export function AdminPage({ signIn }: { signIn: ReactNode }) {
 
   useEffect(() => {
     if (authType === 'none') {
-      for (const queryKey of [
-        MANAGED_PASTES_KEY,
-        MANAGED_FILES_KEY,
-        STORAGE_CONFIGS_KEY,
-        API_KEYS_KEY,
-        ADMIN_SESSION_KEY,
-      ]) {
+      for (const queryKey of SESSION_QUERY_ROOTS) {
         queryClient.removeQueries({ queryKey });
       }
     }

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useAuth } from '@/lib/auth/use-auth';
-import { allowedModules, DEFAULT_ADMIN_MODULE, type AdminModule } from '../modules';
+import { allowedModules, DEFAULT_ADMIN_MODULE, type AdminModule } from '@/features/admin/modules';
 import { ModuleView } from './ModuleView';
 import { NoPermissionNotice } from './NoPermissionNotice';
 import { PanelLayout } from './layout/PanelLayout';

@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatDateTime } from '../utils/format';
+import { formatDate, formatDateTime } from '@/features/admin/utils/format';
 
 /** A date for a table cell; hovering shows the exact time. */
 export function DateText({ iso, withTime = false }: { iso: string; withTime?: boolean }) {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ComingSoon } from '@/components/ComingSoon';
 import { usePageTitle } from '@/lib/use-page-title';
-import type { AdminModule } from '../modules';
+import type { AdminModule } from '@/features/admin/modules';
 import { FilesModule } from './files/FilesModule';
 import { KeysModule } from './keys/KeysModule';
 import { PastesModule } from './pastes/PastesModule';

@@ -2,7 +2,7 @@ import { Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { logout } from '../api/logout';
+import { logout } from '@/features/admin/api/logout';
 
 /**
  * Told to a key without any permission as it is sent Home (SPEC §6). The panel is where one

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '@/lib/auth/use-auth';
-import { useApiKeys } from '../api/get-api-keys';
-import { creatorKeyId } from '../utils/format';
+import { useApiKeys } from '@/features/admin/api/get-api-keys';
+import { creatorKeyId } from '@/features/admin/utils/format';
 
 /**
  * Who created a share, readable: "Administrator", the key's name when the admin can look

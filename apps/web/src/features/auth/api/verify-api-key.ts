@@ -1,9 +1,7 @@
-import type { Envelope } from '@pastebox/contract/errors';
 import { apiKeyInfo, type ApiKeyInfo } from '@pastebox/contract/schemas/auth';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 import { authStore } from '@/lib/auth/auth-store';
-import { apiUrl } from '@/lib/backend';
 
 /** SPEC §5: the key is refused, or the answer carried no usable permissions. */
 export class ApiKeyVerificationError extends Error {
@@ -23,20 +21,16 @@ export class ApiKeyVerificationError extends Error {
  * auth type exactly as they were (SPEC §5) and fires no sign-out events.
  */
 export async function verifyApiKey(apiKey: string): Promise<ApiKeyInfo> {
-  const response = await fetch(apiUrl('/test/api-key'), {
-    headers: { accept: 'application/json', authorization: `ApiKey ${apiKey}` },
-  });
-  const envelope = await readEnvelope(response);
-  const succeeded = response.ok && envelope?.success === true && envelope.data;
-  if (!succeeded) {
-    const serverError = new ApiError(
-      response.status,
-      envelope?.error ?? null,
-      envelope?.message || `HTTP error ${response.status}`,
-    );
-    throw new ApiKeyVerificationError(serverError);
+  let data: unknown;
+  try {
+    data = await apiRequest<unknown>('/test/api-key', { authorization: `ApiKey ${apiKey}` });
+  } catch (error) {
+    throw error instanceof ApiError ? new ApiKeyVerificationError(error) : error;
   }
-  const parsed = apiKeyInfo.safeParse(envelope.data);
+  if (!data) {
+    throw new ApiKeyVerificationError(null);
+  }
+  const parsed = apiKeyInfo.safeParse(data);
   if (!parsed.success) {
     throw new ApiKeyVerificationError(null, 'badResponse');
   }
@@ -45,17 +39,6 @@ export async function verifyApiKey(apiKey: string): Promise<ApiKeyInfo> {
     throw new ApiKeyVerificationError(null, 'noPermissions');
   }
   return parsed.data;
-}
-
-async function readEnvelope(response: Response): Promise<Envelope<unknown> | null> {
-  try {
-    const parsed: unknown = await response.json();
-    return typeof parsed === 'object' && parsed !== null && 'code' in parsed
-      ? (parsed as Envelope<unknown>)
-      : null;
-  } catch {
-    return null;
-  }
 }
 
 /** Verifies the key, then signs in with it (auth state none → apikey, SPEC §4). */

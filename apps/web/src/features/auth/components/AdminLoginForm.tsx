@@ -1,9 +1,8 @@
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconLogin2 } from '@tabler/icons-react';
+import { PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAdminLogin } from '../api/admin-login';
-import { loginErrorMessage } from './login-error';
+import { useAdminLogin } from '@/features/auth/api/admin-login';
+import { LoginFormFooter } from './LoginFormFooter';
 
 interface FieldErrors {
   username?: string;
@@ -54,19 +53,7 @@ export function AdminLoginForm() {
           onChange={(event) => setPassword(event.currentTarget.value)}
           visibilityToggleButtonProps={{ 'aria-label': t('login.togglePassword') }}
         />
-        {login.isError && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            {loginErrorMessage(t, login.error)}
-          </Alert>
-        )}
-        <Button
-          type="submit"
-          fullWidth
-          loading={login.isPending}
-          leftSection={<IconLogin2 size={18} />}
-        >
-          {t('login.submit')}
-        </Button>
+        <LoginFormFooter login={login} />
       </Stack>
     </form>
   );

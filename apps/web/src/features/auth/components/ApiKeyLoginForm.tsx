@@ -1,9 +1,8 @@
-import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconLogin2 } from '@tabler/icons-react';
+import { PasswordInput, Stack } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApiKeyLogin } from '../api/verify-api-key';
-import { loginErrorMessage } from './login-error';
+import { useApiKeyLogin } from '@/features/auth/api/verify-api-key';
+import { LoginFormFooter } from './LoginFormFooter';
 
 /** Sign-in with an API key, verified by the server before it is stored (SPEC §5). */
 export function ApiKeyLoginForm() {
@@ -40,19 +39,7 @@ export function ApiKeyLoginForm() {
           visibilityToggleButtonProps={{ 'aria-label': t('login.toggleApiKey') }}
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
         />
-        {login.isError && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            <Text size="sm">{loginErrorMessage(t, login.error)}</Text>
-          </Alert>
-        )}
-        <Button
-          type="submit"
-          fullWidth
-          loading={login.isPending}
-          leftSection={<IconLogin2 size={18} />}
-        >
-          {t('login.submit')}
-        </Button>
+        <LoginFormFooter login={login} />
       </Stack>
     </form>
   );

@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
-import { LoginResponseError } from '../api/admin-login';
-import { ApiKeyVerificationError } from '../api/verify-api-key';
+import { LoginResponseError } from '@/features/auth/api/admin-login';
+import { ApiKeyVerificationError } from '@/features/auth/api/verify-api-key';
 
 /** The login errors of SPEC §8, translated. */
 export function loginErrorMessage(t: TFunction, error: unknown): string {

@@ -1,13 +1,11 @@
-import { Alert, Button } from '@mantine/core';
-import { IconLock, IconLogin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { MissingPermissionNotice, SignInNotice } from '@/components/AccessNotice';
 import { useAuth } from '@/lib/auth/use-auth';
+import { useCan } from '@/lib/auth/use-can';
 
 /** Whether the current visitor may create a text share (SPEC §6). */
 export function useCanCreateText(): boolean {
-  const auth = useAuth();
-  return auth.authType === 'admin' || (auth.authType === 'apikey' && auth.permissions.text);
+  return useCan('text');
 }
 
 /**
@@ -19,29 +17,19 @@ export function AuthNotice() {
   const auth = useAuth();
   if (auth.authType === 'none') {
     return (
-      <Alert
-        color="blue"
-        variant="light"
-        icon={<IconLogin size={20} />}
+      <SignInNotice
         title={t('editor.auth.signInTitle')}
-      >
-        {t('editor.auth.signInBody')}
-        <Button component={Link} to="/admin" size="xs" mt="sm" display="block" w="fit-content">
-          {t('editor.auth.signIn')}
-        </Button>
-      </Alert>
+        body={t('editor.auth.signInBody')}
+        action={t('editor.auth.signIn')}
+      />
     );
   }
   if (auth.authType === 'apikey' && !auth.permissions.text) {
     return (
-      <Alert
-        color="orange"
-        variant="light"
-        icon={<IconLock size={20} />}
+      <MissingPermissionNotice
         title={t('editor.auth.noTextTitle')}
-      >
-        {t('editor.auth.noTextBody')}
-      </Alert>
+        body={t('editor.auth.noTextBody')}
+      />
     );
   }
   return null;

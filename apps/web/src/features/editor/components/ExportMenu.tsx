@@ -11,8 +11,13 @@ import {
   IconMarkdown,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { exportBaseName } from '../lib/download';
-import { exportHtml, exportPdf, exportPng, exportSource } from '../lib/export-document';
+import { exportBaseName } from '@/features/editor/lib/download';
+import {
+  exportHtml,
+  exportPdf,
+  exportPng,
+  exportSource,
+} from '@/features/editor/lib/export-document';
 
 export interface ExportMenuProps {
   content: string;

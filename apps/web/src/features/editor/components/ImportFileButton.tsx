@@ -5,7 +5,7 @@ import type { PasteFormat } from '@pastebox/contract/schemas/paste';
 import { IconFileImport } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { classifyImport, IMPORT_ACCEPT } from '../lib/import-file';
+import { classifyImport, IMPORT_ACCEPT } from '@/features/editor/lib/import-file';
 
 export interface ImportFileButtonProps {
   /** Whether the editor holds text that an import would replace. */

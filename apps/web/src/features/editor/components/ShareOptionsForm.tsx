@@ -14,7 +14,7 @@ import { checkSlug } from '@pastebox/contract/rules/slug';
 import { IconSend } from '@tabler/icons-react';
 import { useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_SHARE_OPTIONS, type ShareOptions } from '../lib/share-options';
+import { DEFAULT_SHARE_OPTIONS, type ShareOptions } from '@/features/editor/lib/share-options';
 
 export interface ShareOptionsFormProps {
   /** Called with valid options only. */

@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { CopyTextButton } from '@/components/CopyButton';
 import { QrCodeDialog } from '@/components/QrCodeDialog';
 import { apiUrl, appUrl } from '@/lib/backend';
-import { useRevealCountdown } from '../hooks/use-reveal-countdown';
+import { useRevealCountdown } from '@/features/editor/hooks/use-reveal-countdown';
 
 /** How long the new link stays readable on screen (SPEC §2: hidden after a countdown). */
 export const LINK_VISIBLE_SECONDS = 60;

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryKeys } from '@/lib/query-keys';
 import { resolveServerUrl } from '@/lib/uploader/server-url';
 
 /** The most of a text file the page shows; the rest is a download away. */
@@ -32,7 +33,7 @@ export async function getFileText(previewUrl: string, size: number): Promise<Fil
 export function useFileText(previewUrl: string, size: number) {
   return useQuery(
     queryOptions({
-      queryKey: ['file-text', previewUrl] as const,
+      queryKey: queryKeys.fileText(previewUrl),
       queryFn: () => getFileText(previewUrl, size),
       staleTime: Infinity,
       retry: false,

@@ -1,8 +1,7 @@
 import type { PublicFile } from '@pastebox/contract/schemas/file';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-
-export const publicFileQueryKey = (slug: string) => ['public-file', slug] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * GET /api/public/files/{slug}. Opening counts one view and answers previewUrl and
@@ -16,7 +15,7 @@ export function getPublicFile(slug: string): Promise<PublicFile> {
 /** Query options for opening a share: read once, never refetched (each read is a view). */
 export function publicFileQueryOptions(slug: string) {
   return queryOptions({
-    queryKey: publicFileQueryKey(slug),
+    queryKey: queryKeys.publicFile(slug),
     queryFn: () => getPublicFile(slug),
     // Each opening spends a view: never refetch behind the visitor's back, never retry.
     staleTime: Infinity,

@@ -1,7 +1,7 @@
 import type { PublicFile } from '@pastebox/contract/schemas/file';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { publicFileQueryKey } from './get-public-file';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * POST /api/public/files/{slug}/verify {password}: opens a protected share (one view).
@@ -19,6 +19,6 @@ export function useVerifyFilePassword(slug: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (password: string) => verifyFilePassword(slug, password),
-    onSuccess: (file) => queryClient.setQueryData(publicFileQueryKey(slug), file),
+    onSuccess: (file) => queryClient.setQueryData(queryKeys.publicFile(slug), file),
   });
 }

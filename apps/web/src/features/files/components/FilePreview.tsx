@@ -3,7 +3,7 @@ import type { PublicFile } from '@pastebox/contract/schemas/file';
 import { IconFileOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { resolveServerUrl } from '@/lib/uploader/server-url';
-import { previewKindOf } from '../lib/preview-kind';
+import { previewKindOf } from '@/features/files/lib/preview-kind';
 import classes from './FilePreview.module.css';
 import { TextFilePreview } from './TextFilePreview';
 

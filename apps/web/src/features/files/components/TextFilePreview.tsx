@@ -3,8 +3,8 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { MarkdownView } from '@/components/markdown/MarkdownView';
 import { formatBytes } from '@/lib/uploader/format';
-import { TEXT_PREVIEW_BYTES, useFileText } from '../api/get-file-text';
-import { codeLanguageOf } from '../lib/preview-kind';
+import { TEXT_PREVIEW_BYTES, useFileText } from '@/features/files/api/get-file-text';
+import { codeLanguageOf } from '@/features/files/lib/preview-kind';
 import classes from './TextFilePreview.module.css';
 
 /** Above this, highlighting would stall the page: plain text instead. */

@@ -1,9 +1,7 @@
 import type { PasteView } from '@pastebox/contract/schemas/paste';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-
-/** One share as opened by its link. Not under ['pastes']: list refreshes must not re-read it. */
-export const pasteViewQueryKey = (slug: string) => ['paste-view', slug] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * GET /api/paste/{slug}. A protected share answers without `content`; the admin and the
@@ -15,7 +13,7 @@ export function getPasteView(slug: string): Promise<PasteView> {
 
 export function pasteViewQueryOptions(slug: string) {
   return queryOptions({
-    queryKey: pasteViewQueryKey(slug),
+    queryKey: queryKeys.pasteView(slug),
     queryFn: () => getPasteView(slug),
     // Reading spends a view: never refetch behind the reader's back, never retry a refusal.
     staleTime: Infinity,

@@ -1,7 +1,7 @@
 import type { PasteView } from '@pastebox/contract/schemas/paste';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { pasteViewQueryKey } from './get-paste';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * POST /api/paste/{slug} with the share's password. A wrong one is a 401 WRONG_PASSWORD
@@ -19,6 +19,6 @@ export function useUnlockPaste(slug: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (password: string) => unlockPaste(slug, password),
-    onSuccess: (view) => queryClient.setQueryData(pasteViewQueryKey(slug), view),
+    onSuccess: (view) => queryClient.setQueryData(queryKeys.pasteView(slug), view),
   });
 }

@@ -2,10 +2,7 @@ import type { PasteDetail, UpdatePasteBody } from '@pastebox/contract/schemas/pa
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import type { AuthType } from '@/lib/auth/auth-store';
-import { pasteViewQueryKey } from './get-paste';
-
-/** Management lists of shares live under this key prefix. */
-const PASTE_LISTS_QUERY_KEY = ['pastes'] as const;
+import { invalidateAfterChange, queryKeys } from '@/lib/query-keys';
 
 /**
  * PUT /api/admin/pastes/{id} for the admin, PUT /api/user/pastes/{id} for the key that
@@ -30,8 +27,8 @@ export function useUpdatePaste(slug: string, authType: AuthType) {
     mutationFn: ({ id, body }: { id: string; body: UpdatePasteBody }) =>
       updatePaste(authType, id, body),
     onSuccess: async (paste) => {
-      queryClient.setQueryData(pasteViewQueryKey(slug), paste);
-      await queryClient.invalidateQueries({ queryKey: PASTE_LISTS_QUERY_KEY });
+      queryClient.setQueryData(queryKeys.pasteView(slug), paste);
+      await invalidateAfterChange(queryClient, 'paste');
     },
   });
 }

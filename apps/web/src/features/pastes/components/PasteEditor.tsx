@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { MarkdownWorkspace } from '@/components/markdown/MarkdownWorkspace';
 import { useAuth } from '@/lib/auth/use-auth';
 import { errorMessage } from '@/lib/error-message';
-import { useUpdatePaste } from '../api/update-paste';
+import { useUpdatePaste } from '@/features/pastes/api/update-paste';
 
 export interface PasteEditorProps {
   paste: PasteView & { id: string };

@@ -1,6 +1,7 @@
 import { LIMITS } from '@pastebox/contract/limits';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 const MIB = 1024 * 1024;
 
@@ -26,7 +27,7 @@ export async function getMaxUploadBytes(): Promise<number> {
 }
 
 export const maxUploadSizeQueryOptions = queryOptions({
-  queryKey: ['system', 'max-upload-size'] as const,
+  queryKey: queryKeys.maxUploadSize,
   queryFn: getMaxUploadBytes,
   staleTime: 5 * 60_000,
 });

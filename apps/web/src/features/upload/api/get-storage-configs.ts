@@ -2,6 +2,7 @@ import type { StorageConfigItem } from '@pastebox/contract/schemas/storage-confi
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/use-auth';
+import { queryKeys } from '@/lib/query-keys';
 
 /** A storage config as the upload form offers it. */
 export interface StorageChoice {
@@ -24,7 +25,7 @@ export async function getStorageChoices(): Promise<StorageChoice[]> {
 }
 
 export const storageChoicesQueryOptions = queryOptions({
-  queryKey: ['s3-configs', 'choices'] as const,
+  queryKey: queryKeys.storageConfigs.choices,
   queryFn: getStorageChoices,
   retry: false,
 });

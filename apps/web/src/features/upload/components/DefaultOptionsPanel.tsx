@@ -2,7 +2,7 @@ import { Accordion, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAdjustmentsHorizontal, IconCopyCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { UploadOptions } from '@/lib/uploader/types';
-import type { StorageChoice } from '../api/get-storage-configs';
+import type { StorageChoice } from '@/features/upload/api/get-storage-configs';
 import { FileOptionsFields } from './FileOptionsFields';
 
 export interface DefaultOptionsPanelProps {

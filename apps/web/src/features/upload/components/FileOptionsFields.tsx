@@ -3,8 +3,8 @@ import { LIMITS } from '@pastebox/contract/limits';
 import { checkSlug } from '@pastebox/contract/rules/slug';
 import { useTranslation } from 'react-i18next';
 import type { UploadOptions } from '@/lib/uploader/types';
-import type { StorageChoice } from '../api/get-storage-configs';
-import { FILE_EXPIRY_CHOICES } from '../lib/upload-options';
+import type { StorageChoice } from '@/features/upload/api/get-storage-configs';
+import { FILE_EXPIRY_CHOICES } from '@/features/upload/lib/upload-options';
 
 export interface FileOptionsFieldsProps {
   value: UploadOptions;

@@ -9,7 +9,7 @@ import type { QueueItem } from '@/lib/uploader/queue';
 import type { UploadQueueStore } from '@/lib/uploader/queue-store';
 import { fileFingerprint, resumeStore } from '@/lib/uploader/resume-store';
 import { uploadErrorMessage } from '@/lib/uploader/upload-error-message';
-import type { StorageChoice } from '../api/get-storage-configs';
+import type { StorageChoice } from '@/features/upload/api/get-storage-configs';
 import { FileOptionsFields, uploadOptionsValid } from './FileOptionsFields';
 import { QueueItemActions } from './QueueItemActions';
 import { QueueItemProgress } from './QueueItemProgress';

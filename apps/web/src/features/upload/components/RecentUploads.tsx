@@ -5,8 +5,8 @@ import { Link } from 'react-router';
 import { CopyIconButton } from '@/components/CopyButton';
 import { appUrl } from '@/lib/backend';
 import { formatBytes } from '@/lib/uploader/format';
-import { useRecentUploads } from '../hooks/use-recent-uploads';
-import { clearRecentUploads } from '../lib/recent-uploads';
+import { useRecentUploads } from '@/features/upload/hooks/use-recent-uploads';
+import { clearRecentUploads } from '@/features/upload/lib/recent-uploads';
 
 function formatWhen(iso: string, language: string): string {
   const date = new Date(iso);

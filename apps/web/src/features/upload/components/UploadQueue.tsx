@@ -3,7 +3,7 @@ import { IconClearAll, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { queueSummary, type QueueState } from '@/lib/uploader/queue';
 import type { UploadQueueStore } from '@/lib/uploader/queue-store';
-import type { StorageChoice } from '../api/get-storage-configs';
+import type { StorageChoice } from '@/features/upload/api/get-storage-configs';
 import { uploadOptionsValid } from './FileOptionsFields';
 import { QueueItemCard } from './QueueItemCard';
 

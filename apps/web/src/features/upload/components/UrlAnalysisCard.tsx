@@ -6,8 +6,8 @@ import { UploadError } from '@/lib/uploader/errors';
 import { formatBytes } from '@/lib/uploader/format';
 import type { UploadOptions } from '@/lib/uploader/types';
 import { uploadErrorMessage } from '@/lib/uploader/upload-error-message';
-import type { StorageChoice } from '../api/get-storage-configs';
-import type { UrlUploadState } from '../hooks/use-url-upload';
+import type { StorageChoice } from '@/features/upload/api/get-storage-configs';
+import type { UrlUploadState } from '@/features/upload/hooks/use-url-upload';
 import { FileOptionsFields, uploadOptionsValid } from './FileOptionsFields';
 import { UrlUploadProgress } from './UrlUploadProgress';
 

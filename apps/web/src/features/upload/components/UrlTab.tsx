@@ -5,11 +5,11 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UploadOptions } from '@/lib/uploader/types';
 import { uploadErrorMessage } from '@/lib/uploader/upload-error-message';
-import type { StorageChoice } from '../api/get-storage-configs';
-import { useUrlInfo } from '../api/get-url-info';
-import { useUrlUpload } from '../hooks/use-url-upload';
-import { DEFAULT_UPLOAD_OPTIONS } from '../lib/upload-options';
-import { isHttpUrl } from '../lib/url-check';
+import type { StorageChoice } from '@/features/upload/api/get-storage-configs';
+import { useUrlInfo } from '@/features/upload/api/get-url-info';
+import { useUrlUpload } from '@/features/upload/hooks/use-url-upload';
+import { DEFAULT_UPLOAD_OPTIONS } from '@/features/upload/lib/upload-options';
+import { isHttpUrl } from '@/features/upload/lib/url-check';
 import { UrlAnalysisCard } from './UrlAnalysisCard';
 
 export interface UrlTabProps {

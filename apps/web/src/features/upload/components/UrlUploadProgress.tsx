@@ -3,7 +3,7 @@ import { IconAlertTriangle, IconCircleCheck, IconInfoCircle, IconPlus } from '@t
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '@/lib/uploader/format';
 import { uploadErrorMessage } from '@/lib/uploader/upload-error-message';
-import type { UrlUploadState } from '../hooks/use-url-upload';
+import type { UrlUploadState } from '@/features/upload/hooks/use-url-upload';
 import { UploadedLinks } from './UploadedLinks';
 
 export interface UrlUploadProgressProps {

@@ -3,7 +3,7 @@ import {
   readRecentUploads,
   subscribeRecentUploads,
   type RecentUpload,
-} from '../lib/recent-uploads';
+} from '@/features/upload/lib/recent-uploads';
 
 /** The latest uploads of this browser (SPEC §2: 3), newest first; updates as files land. */
 export function useRecentUploads(): RecentUpload[] {

@@ -1,10 +1,12 @@
 import type { FileShare } from '@pastebox/contract/schemas/file';
 import type { UrlInfo } from '@pastebox/contract/schemas/url-upload';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { invalidateAfterChange } from '@/lib/query-keys';
 import { uploadFile } from '@/lib/uploader/upload-file';
 import type { UploadOptions } from '@/lib/uploader/types';
 import { downloadRemoteFile, urlUploadPercent } from '@/lib/uploader/url-download';
-import { rememberUpload } from '../lib/recent-uploads';
+import { rememberUpload } from '@/features/upload/lib/recent-uploads';
 
 export type UrlUploadPhase = 'ready' | 'downloading' | 'uploading' | 'done' | 'error';
 
@@ -42,6 +44,7 @@ export interface UrlUploadInput {
  * phase; leaving the page cancels too.
  */
 export function useUrlUpload() {
+  const queryClient = useQueryClient();
   const [state, setState] = useState<UrlUploadState>(READY);
   const controller = useRef<AbortController | null>(null);
   const patch = (change: Partial<UrlUploadState>) => setState((old) => ({ ...old, ...change }));
@@ -88,6 +91,7 @@ export function useUrlUpload() {
         size: share.size,
         uploadedAt: share.created_at || new Date().toISOString(),
       });
+      void invalidateAfterChange(queryClient, 'fileObject');
       patch({ phase: 'done', percent: urlUploadPercent('done', 1), share });
     } catch (error) {
       patch({ phase: 'error', error });

@@ -1,8 +1,13 @@
-import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { Group } from '@mantine/core';
 import type { FileShare } from '@pastebox/contract/schemas/file';
-import { IconEye, IconPencil, IconQrcode, IconTrash } from '@tabler/icons-react';
+import { IconEye, IconQrcode } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { CopyIconButton } from '@/components/CopyButton';
+import {
+  DeleteAction,
+  EditAction,
+  IconAction,
+} from '@/features/admin/components/shared/IconAction';
 import { appUrl } from '@/lib/backend';
 
 export interface FileActionHandlers {
@@ -24,40 +29,21 @@ export function FileActions({
   const name = { name: file.filename };
   return (
     <Group gap={2} justify="flex-end" wrap="nowrap">
-      <Tooltip label={t('files.preview')}>
-        <ActionIcon
-          variant="subtle"
-          aria-label={t('files.previewFile', name)}
-          onClick={() => onPreview(file.id)}
-        >
-          <IconEye size={18} />
-        </ActionIcon>
-      </Tooltip>
+      <IconAction
+        tooltip={t('files.preview')}
+        label={t('files.previewFile', name)}
+        icon={<IconEye size={18} />}
+        onClick={() => onPreview(file.id)}
+      />
       <CopyIconButton text={appUrl(`/file/${file.slug}`)} label={t('files.copyLinkOf', name)} />
-      <Tooltip label={t('files.qr')}>
-        <ActionIcon variant="subtle" aria-label={t('files.qrOf', name)} onClick={() => onQr(file)}>
-          <IconQrcode size={18} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label={t('common.edit')}>
-        <ActionIcon
-          variant="subtle"
-          aria-label={t('files.editFile', name)}
-          onClick={() => onEdit(file.id)}
-        >
-          <IconPencil size={18} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label={t('common.delete')}>
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          aria-label={t('files.deleteFile', name)}
-          onClick={() => onDelete(file)}
-        >
-          <IconTrash size={18} />
-        </ActionIcon>
-      </Tooltip>
+      <IconAction
+        tooltip={t('files.qr')}
+        label={t('files.qrOf', name)}
+        icon={<IconQrcode size={18} />}
+        onClick={() => onQr(file)}
+      />
+      <EditAction label={t('files.editFile', name)} onClick={() => onEdit(file.id)} />
+      <DeleteAction label={t('files.deleteFile', name)} onClick={() => onDelete(file)} />
     </Group>
   );
 }

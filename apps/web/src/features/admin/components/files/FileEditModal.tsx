@@ -1,7 +1,6 @@
-import { Alert, Center, Loader, Modal } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '@/lib/error-message';
 import { useFile } from '@/features/admin/api/get-file';
+import { QueryModal } from '@/features/admin/components/shared/QueryModal';
 import { FileEditForm } from './FileEditForm';
 
 /** Loads the share fresh and edits it. */
@@ -9,29 +8,16 @@ export function FileEditModal({ fileId, onClose }: { fileId: string | null; onCl
   const { t } = useTranslation();
   const file = useFile(fileId);
   return (
-    <Modal
+    <QueryModal
       opened={fileId !== null}
       onClose={onClose}
       title={t('files.edit.title', { name: file.data?.filename ?? '' })}
       size="lg"
+      query={file}
     >
-      {file.isPending && (
-        <Center py="xl">
-          <Loader aria-label={t('common.loading')} />
-        </Center>
+      {(data) => (
+        <FileEditForm key={`${data.id}:${data.updated_at}`} file={data} onDone={onClose} />
       )}
-      {file.isError && (
-        <Alert color="red" variant="light" role="alert">
-          {errorMessage(t, file.error)}
-        </Alert>
-      )}
-      {file.data && (
-        <FileEditForm
-          key={`${file.data.id}:${file.data.updated_at}`}
-          file={file.data}
-          onDone={onClose}
-        />
-      )}
-    </Modal>
+    </QueryModal>
   );
 }

@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import type { FileShare } from '@pastebox/contract/schemas/file';
 import { useTranslation } from 'react-i18next';
-import { DateText } from '../DateText';
+import { DateText } from '@/features/admin/components/DateText';
 
 /**
  * "Expired" (also when out of views) in red, "Never" in grey, otherwise the instant; `compact`

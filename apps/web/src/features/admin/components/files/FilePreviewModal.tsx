@@ -1,24 +1,15 @@
-import {
-  Alert,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Modal,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { FileShare } from '@pastebox/contract/schemas/file';
 import { IconDownload, IconExternalLink, IconPencil, IconQrcode } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyTextButton } from '@/components/CopyButton';
 import { appUrl } from '@/lib/backend';
-import { errorMessage } from '@/lib/error-message';
 import { formatBytes } from '@/lib/uploader/format';
 import { useFile } from '@/features/admin/api/get-file';
 import { visitLinkUrl } from '@/features/admin/api/get-file-preview-text';
+import { MetaField } from '@/features/admin/components/shared/MetaField';
+import { QueryModal } from '@/features/admin/components/shared/QueryModal';
 import { useCreatorName } from '@/features/admin/hooks/use-creator-name';
 import { formatDateTime } from '@/features/admin/utils/format';
 import { FileExpiry } from './FileExpiry';
@@ -38,7 +29,7 @@ export function FilePreviewModal({ fileId, onClose, onEdit, onQr }: FilePreviewM
   const { t } = useTranslation();
   const file = useFile(fileId);
   return (
-    <Modal
+    <QueryModal
       opened={fileId !== null}
       onClose={onClose}
       title={
@@ -47,25 +38,10 @@ export function FilePreviewModal({ fileId, onClose, onEdit, onQr }: FilePreviewM
         </Text>
       }
       size="xl"
+      query={file}
     >
-      {file.isPending && (
-        <Center py="xl">
-          <Loader aria-label={t('common.loading')} />
-        </Center>
-      )}
-      {file.isError && (
-        <Alert color="red" variant="light" role="alert">
-          {errorMessage(t, file.error)}
-        </Alert>
-      )}
-      {file.data && (
-        <FileDetails
-          file={file.data}
-          onEdit={() => onEdit(file.data.id)}
-          onQr={() => onQr(file.data)}
-        />
-      )}
-    </Modal>
+      {(data) => <FileDetails file={data} onEdit={() => onEdit(data.id)} onQr={() => onQr(data)} />}
+    </QueryModal>
   );
 }
 
@@ -139,13 +115,8 @@ function FileDetails({
 
 function Meta({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Stack gap={0} style={{ minWidth: 0 }}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" component="div" truncate>
-        {children}
-      </Text>
-    </Stack>
+    <MetaField label={label} truncate>
+      {children}
+    </MetaField>
   );
 }

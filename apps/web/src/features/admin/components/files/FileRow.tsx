@@ -1,9 +1,10 @@
-import { Checkbox, Table, Text } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import type { FileShare } from '@pastebox/contract/schemas/file';
 import { useTranslation } from 'react-i18next';
-import { formatBytes } from '@/lib/uploader/format';
+import { DateText } from '@/features/admin/components/DateText';
+import { SelectableRow } from '@/features/admin/components/shared/ItemFrames';
 import { useCreatorName } from '@/features/admin/hooks/use-creator-name';
-import { DateText } from '../DateText';
+import { formatBytes } from '@/lib/uploader/format';
 import { FileActions, type FileActionHandlers } from './FileActions';
 import { FileExpiry } from './FileExpiry';
 import { FileName } from './FileName';
@@ -23,14 +24,11 @@ export function FileRow({ file, selected, onToggle, ...actions }: FileRowProps) 
   const creator = useCreatorName(file.created_by);
   const storage = useStorageName(file.s3_config_id, file.provider_type);
   return (
-    <Table.Tr bg={selected ? 'var(--mantine-primary-color-light)' : undefined}>
-      <Table.Td>
-        <Checkbox
-          aria-label={t('files.selectRow', { name: file.filename })}
-          checked={selected}
-          onChange={onToggle}
-        />
-      </Table.Td>
+    <SelectableRow
+      selected={selected}
+      onToggle={onToggle}
+      checkboxLabel={t('files.selectRow', { name: file.filename })}
+    >
       <Table.Td maw={220}>
         <FileName filename={file.filename} mimetype={file.mimetype} remark={file.remark} />
       </Table.Td>
@@ -66,6 +64,6 @@ export function FileRow({ file, selected, onToggle, ...actions }: FileRowProps) 
       <Table.Td>
         <FileActions file={file} {...actions} />
       </Table.Td>
-    </Table.Tr>
+    </SelectableRow>
   );
 }

@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ShareSlug } from '../ShareSlug';
+import { ShareSlug } from '@/features/admin/components/ShareSlug';
 
 interface FileSlugProps {
   slug: string;

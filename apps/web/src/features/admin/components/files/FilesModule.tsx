@@ -1,15 +1,13 @@
-import { Alert, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { FileShare } from '@pastebox/contract/schemas/file';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QrCodeDialog } from '@/components/QrCodeDialog';
 import { appUrl } from '@/lib/backend';
-import { errorMessage } from '@/lib/error-message';
 import { useFiles } from '@/features/admin/api/get-files';
-import { useIsPhone } from '@/features/admin/hooks/use-is-phone';
-import { ModuleHeader } from '../ModuleHeader';
+import { ListErrorAlert, ListFrame } from '@/features/admin/components/shared/ListFrame';
+import { ModuleHeader } from '@/features/admin/components/ModuleHeader';
 import { FileEditModal } from './FileEditModal';
 import { FilePreviewModal } from './FilePreviewModal';
 import { FilesEmpty } from './FilesEmpty';
@@ -32,7 +30,6 @@ export function FilesModule({ title }: { title: string }) {
   const [qrFile, setQrFile] = useState<FileShare | null>(null);
   const files = useFiles(search);
   const actions = useFileActions();
-  const isPhone = useIsPhone();
 
   const loaded = files.data?.pages.flatMap((page) => page.items) ?? [];
   const total = files.data?.pages.at(-1)?.pagination.total ?? 0;
@@ -57,35 +54,22 @@ export function FilesModule({ title }: { title: string }) {
         onRefresh={() => void files.refetch()}
         onBatchDelete={() => actions.confirmBatchDelete(selected, () => setSelected([]))}
       />
-      {files.isError && (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">{errorMessage(t, files.error)}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void files.refetch()}>
-              {t('common.retry')}
-            </Button>
-          </Group>
-        </Alert>
-      )}
-      <Paper withBorder={!isPhone || items.length === 0} radius="md">
-        {files.isPending ? (
-          <Center py={60}>
-            <Loader aria-label={t('common.loading')} />
-          </Center>
-        ) : items.length === 0 ? (
-          <FilesEmpty search={search} filtered={filtered} />
-        ) : (
-          <FilesTable
-            items={items}
-            selected={selected}
-            onSelectedChange={setSelected}
-            onPreview={setPreviewing}
-            onEdit={setEditing}
-            onQr={setQrFile}
-            onDelete={actions.confirmDelete}
-          />
-        )}
-      </Paper>
+      {files.isError && <ListErrorAlert error={files.error} onRetry={() => void files.refetch()} />}
+      <ListFrame
+        pending={files.isPending}
+        count={items.length}
+        empty={<FilesEmpty search={search} filtered={filtered} />}
+      >
+        <FilesTable
+          items={items}
+          selected={selected}
+          onSelectedChange={setSelected}
+          onPreview={setPreviewing}
+          onEdit={setEditing}
+          onQr={setQrFile}
+          onDelete={actions.confirmDelete}
+        />
+      </ListFrame>
       {total > 0 && (
         <Group justify="space-between" gap="sm">
           <Text size="sm" c="dimmed">

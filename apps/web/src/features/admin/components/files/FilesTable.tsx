@@ -1,7 +1,7 @@
-import { Checkbox, Stack, Table } from '@mantine/core';
+import { Table } from '@mantine/core';
 import type { FileShare } from '@pastebox/contract/schemas/file';
 import { useTranslation } from 'react-i18next';
-import { useIsPhone } from '@/features/admin/hooks/use-is-phone';
+import { SelectableList } from '@/features/admin/components/shared/SelectableList';
 import type { FileActionHandlers } from './FileActions';
 import { FileCard } from './FileCard';
 import { FileRow } from './FileRow';
@@ -15,71 +15,33 @@ interface FilesTableProps extends FileActionHandlers {
 /** The loaded file shares with checkboxes for batch delete: a table, or cards on phones. */
 export function FilesTable({ items, selected, onSelectedChange, ...rowActions }: FilesTableProps) {
   const { t } = useTranslation();
-  const isPhone = useIsPhone();
-  const allSelected = items.length > 0 && items.every((item) => selected.includes(item.id));
-  const someSelected = selected.length > 0 && !allSelected;
-  const toggle = (id: string) =>
-    onSelectedChange(
-      selected.includes(id) ? selected.filter((other) => other !== id) : [...selected, id],
-    );
-
-  const selectAll = (
-    <Checkbox
-      aria-label={t('files.selectAll')}
-      label={isPhone ? t('files.selectAll') : undefined}
-      checked={allSelected}
-      indeterminate={someSelected}
-      onChange={() => onSelectedChange(allSelected ? [] : items.map((item) => item.id))}
-    />
-  );
-
-  if (isPhone) {
-    return (
-      <Stack gap="xs">
-        <Stack px="sm" py={4}>
-          {selectAll}
-        </Stack>
-        {items.map((item) => (
-          <FileCard
-            key={item.id}
-            file={item}
-            selected={selected.includes(item.id)}
-            onToggle={() => toggle(item.id)}
-            {...rowActions}
-          />
-        ))}
-      </Stack>
-    );
-  }
   return (
-    <Table.ScrollContainer minWidth={940} type="native">
-      <Table verticalSpacing="sm" highlightOnHover>
-        <Table.Thead style={{ whiteSpace: 'nowrap' }}>
-          <Table.Tr>
-            <Table.Th w={40}>{selectAll}</Table.Th>
-            <Table.Th>{t('files.columns.fileRemark')}</Table.Th>
-            <Table.Th>{t('files.columns.slug')}</Table.Th>
-            <Table.Th>{t('files.columns.sizeStorage')}</Table.Th>
-            <Table.Th>{t('files.columns.expiresAt')}</Table.Th>
-            <Table.Th>{t('files.columns.views')}</Table.Th>
-            <Table.Th>{t('files.columns.createdBy')}</Table.Th>
-            <Table.Th ta="right" w={170}>
-              {t('common.actions')}
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((item) => (
-            <FileRow
-              key={item.id}
-              file={item}
-              selected={selected.includes(item.id)}
-              onToggle={() => toggle(item.id)}
-              {...rowActions}
-            />
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <SelectableList
+      items={items}
+      selected={selected}
+      onSelectedChange={onSelectedChange}
+      selectAllLabel={t('files.selectAll')}
+      minWidth={940}
+      headStyle={{ whiteSpace: 'nowrap' }}
+      headers={
+        <>
+          <Table.Th>{t('files.columns.fileRemark')}</Table.Th>
+          <Table.Th>{t('files.columns.slug')}</Table.Th>
+          <Table.Th>{t('files.columns.sizeStorage')}</Table.Th>
+          <Table.Th>{t('files.columns.expiresAt')}</Table.Th>
+          <Table.Th>{t('files.columns.views')}</Table.Th>
+          <Table.Th>{t('files.columns.createdBy')}</Table.Th>
+          <Table.Th ta="right" w={170}>
+            {t('common.actions')}
+          </Table.Th>
+        </>
+      }
+      renderRow={({ item, ...view }) => (
+        <FileRow key={item.id} file={item} {...view} {...rowActions} />
+      )}
+      renderCard={({ item, ...view }) => (
+        <FileCard key={item.id} file={item} {...view} {...rowActions} />
+      )}
+    />
   );
 }

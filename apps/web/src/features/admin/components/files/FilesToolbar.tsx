@@ -1,6 +1,10 @@
-import { ActionIcon, Button, CloseButton, Group, Select, TextInput, Tooltip } from '@mantine/core';
-import { IconRefresh, IconSearch, IconTrash } from '@tabler/icons-react';
+import { Group, Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import {
+  DeleteSelectedButton,
+  RefreshButton,
+  SearchField,
+} from '@/features/admin/components/shared/ToolbarParts';
 import { FILE_KINDS, type FileFilters, type FileKind, type FileStatusFilter } from './file-kind';
 
 interface FilesToolbarProps {
@@ -24,22 +28,13 @@ export function FilesToolbar(props: FilesToolbarProps) {
   return (
     <Group justify="space-between" gap="sm">
       <Group gap="xs" wrap="wrap" style={{ flex: '1 1 520px' }}>
-        <TextInput
+        <SearchField
           style={{ flex: '1 1 220px', maxWidth: 360 }}
-          leftSection={<IconSearch size={16} />}
-          placeholder={t('files.searchPlaceholder')}
-          aria-label={t('files.search')}
           value={props.search}
-          onChange={(event) => props.onSearchChange(event.currentTarget.value)}
-          rightSection={
-            props.search ? (
-              <CloseButton
-                size="sm"
-                aria-label={t('files.clearSearch')}
-                onClick={() => props.onSearchChange('')}
-              />
-            ) : null
-          }
+          onChange={props.onSearchChange}
+          label={t('files.search')}
+          placeholder={t('files.searchPlaceholder')}
+          clearLabel={t('files.clearSearch')}
         />
         <Select
           w={150}
@@ -62,27 +57,14 @@ export function FilesToolbar(props: FilesToolbarProps) {
             onFiltersChange({ ...filters, status: (value ?? 'all') as FileStatusFilter })
           }
         />
-        <Tooltip label={t('common.refresh')}>
-          <ActionIcon
-            variant="default"
-            size={36}
-            aria-label={t('common.refresh')}
-            onClick={props.onRefresh}
-            loading={props.refreshing}
-          >
-            <IconRefresh size={18} />
-          </ActionIcon>
-        </Tooltip>
+        <RefreshButton onRefresh={props.onRefresh} refreshing={props.refreshing} />
       </Group>
-      <Button
-        variant="light"
-        color="red"
-        leftSection={<IconTrash size={16} />}
-        disabled={props.selectedCount === 0 || props.busy}
+      <DeleteSelectedButton
+        label={t('files.deleteSelected', { count: props.selectedCount })}
+        selectedCount={props.selectedCount}
+        busy={props.busy}
         onClick={props.onBatchDelete}
-      >
-        {t('files.deleteSelected', { count: props.selectedCount })}
-      </Button>
+      />
     </Group>
   );
 }

@@ -1,8 +1,11 @@
-import { LIMITS } from '@pastebox/contract/limits';
-import { checkSlug } from '@pastebox/contract/rules/slug';
 import type { FileShare, UpdateFileBody } from '@pastebox/contract/schemas/file';
+import type { PasswordChoice } from '@/features/admin/components/shared/ShareEditFields';
+import {
+  changedSlugAndRemark,
+  validateShareFields,
+} from '@/features/admin/components/shared/share-edit-rules';
 
-export type FilePasswordChoice = 'keep' | 'set' | 'clear';
+export type FilePasswordChoice = PasswordChoice;
 /** 'keep' or hours from now as SPEC §9 offers them (0 = never). */
 export type FileExpiryChoice = 'keep' | '1' | '24' | '168' | '720' | '0';
 export const FILE_EXPIRY_HOURS = ['1', '24', '168', '720', '0'] as const;
@@ -33,35 +36,12 @@ export function initialFileEditValues(file: FileShare): FileEditValues {
 
 /** A valid slug, remark within bounds, a password when setting one, max views ≥ 0. */
 export function validateFileEdit(values: FileEditValues): FileEditErrors {
-  const errors: FileEditErrors = {};
-  const slugProblem = checkSlug(values.slug.trim());
-  if (slugProblem) {
-    errors.slug = `errors.${slugProblem}`;
-  }
-  if (values.remark.length > LIMITS.remarkMaxLength) {
-    errors.remark = 'files.edit.remarkTooLong';
-  }
-  if (values.passwordChoice === 'set' && values.password === '') {
-    errors.password = 'files.edit.passwordRequired';
-  }
-  const maxViews = Number(values.maxViews);
-  if (values.maxViews === '' || !Number.isInteger(maxViews) || maxViews < 0) {
-    errors.maxViews = 'files.edit.maxViewsInvalid';
-  }
-  return errors;
+  return validateShareFields(values, 'files');
 }
 
 /** Only what changed goes into the PUT body (absent fields stay unchanged on the server). */
 export function toFileUpdateBody(file: FileShare, values: FileEditValues): UpdateFileBody {
-  const body: UpdateFileBody = {};
-  const slug = values.slug.trim();
-  if (slug !== file.slug) {
-    body.slug = slug;
-  }
-  const remark = values.remark.trim();
-  if (remark !== (file.remark ?? '')) {
-    body.remark = remark === '' ? null : remark;
-  }
+  const body: UpdateFileBody = { ...changedSlugAndRemark(file, values) };
   if (values.passwordChoice === 'set') {
     body.password = values.password;
   } else if (values.passwordChoice === 'clear') {

@@ -6,6 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/lib/error-message';
 import { useCreateApiKey } from '@/features/admin/api/create-api-key';
+import { FormButtons } from '@/features/admin/components/shared/FormButtons';
 import { KeyFormFields } from './KeyFormFields';
 import {
   newKeyValues,
@@ -78,14 +79,7 @@ function CreateKeyForm({
           withCustomKey
           onChange={(key, value) => setValues((previous) => ({ ...previous, [key]: value }))}
         />
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onCancel}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            {t('keys.create')}
-          </Button>
-        </Group>
+        <FormButtons onCancel={onCancel} saving={create.isPending} saveLabel={t('keys.create')} />
       </Stack>
     </form>
   );

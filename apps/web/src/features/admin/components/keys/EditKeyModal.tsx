@@ -1,19 +1,12 @@
-import { Button, Group, Modal, Stack } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Modal, Stack } from '@mantine/core';
 import type { ApiKeyItem } from '@pastebox/contract/schemas/api-key';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '@/lib/error-message';
 import { useUpdateApiKey } from '@/features/admin/api/update-api-key';
+import { FormButtons } from '@/features/admin/components/shared/FormButtons';
+import { useEditForm } from '@/features/admin/components/shared/use-edit-form';
 import { formatDateTime } from '@/features/admin/utils/format';
 import { KeyFormFields } from './KeyFormFields';
-import {
-  editKeyValues,
-  toUpdateBody,
-  validateKeyForm,
-  type KeyFormErrors,
-  type KeyFormValues,
-} from './key-form';
+import { editKeyValues, toUpdateBody, validateKeyForm } from './key-form';
 
 /** Name, expiry, permissions and base path of an existing key (the key itself is fixed). */
 export function EditKeyModal({ item, onClose }: { item: ApiKeyItem | null; onClose: () => void }) {
@@ -33,37 +26,15 @@ export function EditKeyModal({ item, onClose }: { item: ApiKeyItem | null; onClo
 function EditKeyForm({ item, onDone }: { item: ApiKeyItem; onDone: () => void }) {
   const { t, i18n } = useTranslation();
   const update = useUpdateApiKey();
-  const [values, setValues] = useState<KeyFormValues>(() => editKeyValues(item));
-  const [errors, setErrors] = useState<KeyFormErrors>({});
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const problems = validateKeyForm(values);
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) {
-      return;
-    }
-    const body = toUpdateBody(item, values, new Date());
-    if (Object.keys(body).length === 0) {
-      onDone();
-      return;
-    }
-    update.mutate(
-      { id: item.id, body },
-      {
-        onSuccess: () => {
-          notifications.show({ color: 'green', message: t('keys.saved', { name: values.name }) });
-          onDone();
-        },
-        onError: (error) =>
-          notifications.show({
-            color: 'red',
-            title: t('keys.saveFailed'),
-            message: errorMessage(t, error),
-          }),
-      },
-    );
-  };
+  const { values, set, errors, submit } = useEditForm({
+    initial: () => editKeyValues(item),
+    validate: validateKeyForm,
+    toBody: (current) => toUpdateBody(item, current, new Date()),
+    save: (body, done) => update.mutate({ id: item.id, body }, done),
+    savedMessage: (saved) => t('keys.saved', { name: saved.name }),
+    failedTitle: t('keys.saveFailed'),
+    onDone,
+  });
 
   const keepExpiryLabel = item.expires_at
     ? t('keys.form.keepExpiry', { date: formatDateTime(item.expires_at, i18n.language) })
@@ -77,16 +48,9 @@ function EditKeyForm({ item, onDone }: { item: ApiKeyItem; onDone: () => void })
           errors={errors}
           withCustomKey={false}
           keepExpiryLabel={keepExpiryLabel}
-          onChange={(key, value) => setValues((previous) => ({ ...previous, [key]: value }))}
+          onChange={set}
         />
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onDone}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={update.isPending}>
-            {t('common.save')}
-          </Button>
-        </Group>
+        <FormButtons onCancel={onDone} saving={update.isPending} />
       </Stack>
     </form>
   );

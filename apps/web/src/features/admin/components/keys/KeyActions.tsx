@@ -1,7 +1,7 @@
-import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { Group } from '@mantine/core';
 import type { ApiKeyItem } from '@pastebox/contract/schemas/api-key';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { DeleteAction, EditAction } from '@/features/admin/components/shared/IconAction';
 
 export interface KeyActionHandlers {
   onEdit: (item: ApiKeyItem) => void;
@@ -11,27 +11,11 @@ export interface KeyActionHandlers {
 /** Edit and delete buttons of one key, named after it. */
 export function KeyActions({ item, onEdit, onDelete }: KeyActionHandlers & { item: ApiKeyItem }) {
   const { t } = useTranslation();
+  const name = { name: item.name };
   return (
     <Group gap={4} justify="flex-end" wrap="nowrap">
-      <Tooltip label={t('common.edit')}>
-        <ActionIcon
-          variant="subtle"
-          aria-label={t('keys.editKey', { name: item.name })}
-          onClick={() => onEdit(item)}
-        >
-          <IconPencil size={18} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label={t('common.delete')}>
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          aria-label={t('keys.deleteKey', { name: item.name })}
-          onClick={() => onDelete(item)}
-        >
-          <IconTrash size={18} />
-        </ActionIcon>
-      </Tooltip>
+      <EditAction label={t('keys.editKey', name)} onClick={() => onEdit(item)} />
+      <DeleteAction label={t('keys.deleteKey', name)} onClick={() => onDelete(item)} />
     </Group>
   );
 }

@@ -1,7 +1,7 @@
 import { Badge, Group, Text } from '@mantine/core';
 import type { ApiKeyItem } from '@pastebox/contract/schemas/api-key';
 import { useTranslation } from 'react-i18next';
-import { DateText } from '../DateText';
+import { DateText } from '@/features/admin/components/DateText';
 
 const PERMISSIONS = [
   { field: 'text_permission', label: 'keys.permissions.text', color: 'blue' },

@@ -2,7 +2,7 @@ import { Code, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ApiKeyItem } from '@pastebox/contract/schemas/api-key';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DateText } from '../DateText';
+import { DateText } from '@/features/admin/components/DateText';
 import { KeyActions, type KeyActionHandlers } from './KeyActions';
 import { KeyExpiry, KeyLastUsed, PermissionBadges } from './KeyBadges';
 import { KeyValue } from './KeyValue';

@@ -1,6 +1,6 @@
 import { Code, Table, Text } from '@mantine/core';
 import type { ApiKeyItem } from '@pastebox/contract/schemas/api-key';
-import { DateText } from '../DateText';
+import { DateText } from '@/features/admin/components/DateText';
 import { KeyActions, type KeyActionHandlers } from './KeyActions';
 import { KeyExpiry, KeyLastUsed, PermissionBadges } from './KeyBadges';
 import { KeyValue } from './KeyValue';

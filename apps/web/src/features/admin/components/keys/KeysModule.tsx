@@ -9,7 +9,7 @@ import { errorMessage } from '@/lib/error-message';
 import { useDeleteApiKey } from '@/features/admin/api/delete-api-key';
 import { useApiKeys } from '@/features/admin/api/get-api-keys';
 import { useIsPhone } from '@/features/admin/hooks/use-is-phone';
-import { ModuleHeader } from '../ModuleHeader';
+import { ModuleHeader } from '@/features/admin/components/ModuleHeader';
 import { CreateKeyModal } from './CreateKeyModal';
 import { EditKeyModal } from './EditKeyModal';
 import { KeysList } from './KeysList';

@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { DateText } from '../DateText';
+import { DateText } from '@/features/admin/components/DateText';
 
 /** "Expired" in red, "Never" in grey, otherwise the instant it expires. */
 export function ExpiryBadge({

@@ -1,7 +1,12 @@
-import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { Group } from '@mantine/core';
 import type { PasteListItem } from '@pastebox/contract/schemas/paste';
-import { IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import {
+  DeleteAction,
+  EditAction,
+  IconAction,
+} from '@/features/admin/components/shared/IconAction';
 
 export interface PasteActionHandlers {
   onView: (id: string) => void;
@@ -17,36 +22,17 @@ export function PasteActions({
   onDelete,
 }: PasteActionHandlers & { paste: PasteListItem }) {
   const { t } = useTranslation();
+  const slug = { slug: paste.slug };
   return (
     <Group gap={4} justify="flex-end" wrap="nowrap">
-      <Tooltip label={t('common.view')}>
-        <ActionIcon
-          variant="subtle"
-          aria-label={t('texts.viewPaste', { slug: paste.slug })}
-          onClick={() => onView(paste.id)}
-        >
-          <IconEye size={18} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label={t('common.edit')}>
-        <ActionIcon
-          variant="subtle"
-          aria-label={t('texts.editPaste', { slug: paste.slug })}
-          onClick={() => onEdit(paste.id)}
-        >
-          <IconPencil size={18} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label={t('common.delete')}>
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          aria-label={t('texts.deletePaste', { slug: paste.slug })}
-          onClick={() => onDelete(paste)}
-        >
-          <IconTrash size={18} />
-        </ActionIcon>
-      </Tooltip>
+      <IconAction
+        tooltip={t('common.view')}
+        label={t('texts.viewPaste', slug)}
+        icon={<IconEye size={18} />}
+        onClick={() => onView(paste.id)}
+      />
+      <EditAction label={t('texts.editPaste', slug)} onClick={() => onEdit(paste.id)} />
+      <DeleteAction label={t('texts.deletePaste', slug)} onClick={() => onDelete(paste)} />
     </Group>
   );
 }

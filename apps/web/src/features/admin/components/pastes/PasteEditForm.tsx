@@ -1,114 +1,53 @@
-import {
-  Button,
-  Group,
-  NumberInput,
-  PasswordInput,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { LIMITS, PASTE_EXPIRY_OPTIONS } from '@pastebox/contract/limits';
+import { Group, SegmentedControl, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { PASTE_EXPIRY_OPTIONS } from '@pastebox/contract/limits';
 import type { PasteDetail } from '@pastebox/contract/schemas/paste';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '@/lib/error-message';
 import { useUpdatePaste } from '@/features/admin/api/update-paste';
-import { formatDateTime } from '@/features/admin/utils/format';
+import { FormButtons } from '@/features/admin/components/shared/FormButtons';
 import {
-  initialEditValues,
-  toUpdateBody,
-  validateEdit,
-  type ExpiryChoice,
-  type PasswordChoice,
-  type PasteEditErrors,
-  type PasteEditValues,
-} from './paste-edit-form';
+  ExpiryField,
+  MaxViewsField,
+  NewPasswordField,
+  PasswordChoiceField,
+  RemarkField,
+  SlugField,
+} from '@/features/admin/components/shared/ShareEditFields';
+import { useEditForm } from '@/features/admin/components/shared/use-edit-form';
+import { initialEditValues, toUpdateBody, validateEdit } from './paste-edit-form';
 
 /** Content, link suffix, remark, format, password, expiry and view limit of one share. */
 export function PasteEditForm({ paste, onDone }: { paste: PasteDetail; onDone: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const update = useUpdatePaste();
-  const [values, setValues] = useState<PasteEditValues>(() => initialEditValues(paste));
-  const [errors, setErrors] = useState<PasteEditErrors>({});
-  const set = <K extends keyof PasteEditValues>(key: K, value: PasteEditValues[K]) =>
-    setValues((previous) => ({ ...previous, [key]: value }));
-  const errorText = (key: keyof PasteEditValues) => {
-    const messageKey = errors[key];
-    return messageKey ? t(messageKey as 'common.error') : undefined;
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const problems = validateEdit(values);
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) {
-      return;
-    }
-    const body = toUpdateBody(paste, values, new Date());
-    if (Object.keys(body).length === 0) {
-      onDone();
-      return;
-    }
-    update.mutate(
-      { id: paste.id, body },
-      {
-        onSuccess: () => {
-          notifications.show({ color: 'green', message: t('texts.edit.saved') });
-          onDone();
-        },
-        onError: (error) =>
-          notifications.show({
-            color: 'red',
-            title: t('texts.edit.saveFailed'),
-            message: errorMessage(t, error),
-          }),
-      },
-    );
-  };
-
-  const keepExpiryLabel = paste.expiresAt
-    ? t('texts.edit.keepExpiry', { date: formatDateTime(paste.expiresAt, i18n.language) })
-    : t('texts.edit.keepExpiryNever');
-  const expiryOptions = [
-    { value: 'keep', label: keepExpiryLabel },
-    ...PASTE_EXPIRY_OPTIONS.map((option) => ({
-      value: option.id,
-      label: t(`texts.expiryOptions.${option.id}`),
-    })),
-  ];
-  const passwordOptions = [
-    {
-      value: 'keep',
-      label: paste.hasPassword ? t('texts.edit.passwordKeep') : t('texts.edit.passwordNone'),
-    },
-    { value: 'set', label: t('texts.edit.passwordSet') },
-    ...(paste.hasPassword ? [{ value: 'clear', label: t('texts.edit.passwordClear') }] : []),
-  ];
+  const { values, set, errorText, submit } = useEditForm({
+    initial: () => initialEditValues(paste),
+    validate: validateEdit,
+    toBody: (current) => toUpdateBody(paste, current, new Date()),
+    save: (body, done) => update.mutate({ id: paste.id, body }, done),
+    savedMessage: () => t('texts.edit.saved'),
+    failedTitle: t('texts.edit.saveFailed'),
+    onDone,
+  });
+  const expiryOptions = PASTE_EXPIRY_OPTIONS.map((option) => ({
+    value: option.id,
+    label: t(`texts.expiryOptions.${option.id}`),
+  }));
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput
-            label={t('texts.edit.slug')}
-            description={t('texts.edit.slugHint', { max: LIMITS.slugMaxLength })}
+          <SlugField
+            ns="texts"
             value={values.slug}
             error={errorText('slug')}
-            onChange={(event) => set('slug', event.currentTarget.value)}
-            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+            onChange={(value) => set('slug', value)}
           />
-          <TextInput
-            label={t('texts.columns.remark')}
-            description={t('texts.edit.remarkHint')}
+          <RemarkField
+            ns="texts"
             value={values.remark}
-            maxLength={LIMITS.remarkMaxLength}
             error={errorText('remark')}
-            onChange={(event) => set('remark', event.currentTarget.value)}
+            onChange={(value) => set('remark', value)}
           />
         </SimpleGrid>
         <Stack gap={4}>
@@ -139,50 +78,36 @@ export function PasteEditForm({ paste, onDone }: { paste: PasteDetail; onDone: (
           />
         </Stack>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-          <Select
-            label={t('texts.password')}
-            data={passwordOptions}
+          <PasswordChoiceField
+            ns="texts"
+            hasPassword={paste.hasPassword}
             value={values.passwordChoice}
-            allowDeselect={false}
-            onChange={(value) => set('passwordChoice', (value ?? 'keep') as PasswordChoice)}
+            onChange={(value) => set('passwordChoice', value)}
           />
-          <Select
-            label={t('texts.columns.expiresAt')}
-            data={expiryOptions}
+          <ExpiryField
+            ns="texts"
+            expiresAt={paste.expiresAt}
+            options={expiryOptions}
             value={values.expiry}
-            allowDeselect={false}
-            onChange={(value) => set('expiry', (value ?? 'keep') as ExpiryChoice)}
+            onChange={(value) => set('expiry', value)}
           />
-          <NumberInput
-            label={t('texts.edit.maxViews')}
-            description={t('texts.edit.maxViewsHint', { views: paste.views })}
-            min={0}
-            allowDecimal={false}
-            allowNegative={false}
+          <MaxViewsField
+            ns="texts"
+            views={paste.views}
             value={values.maxViews}
             error={errorText('maxViews')}
             onChange={(value) => set('maxViews', value)}
           />
         </SimpleGrid>
         {values.passwordChoice === 'set' && (
-          <PasswordInput
-            label={t('texts.edit.newPassword')}
-            autoComplete="new-password"
-            withAsterisk
+          <NewPasswordField
+            ns="texts"
             value={values.password}
             error={errorText('password')}
-            onChange={(event) => set('password', event.currentTarget.value)}
-            visibilityToggleButtonProps={{ 'aria-label': t('login.togglePassword') }}
+            onChange={(value) => set('password', value)}
           />
         )}
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onDone}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={update.isPending}>
-            {t('common.save')}
-          </Button>
-        </Group>
+        <FormButtons onCancel={onDone} saving={update.isPending} />
       </Stack>
     </form>
   );

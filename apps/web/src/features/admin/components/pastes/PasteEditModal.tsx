@@ -1,7 +1,6 @@
-import { Alert, Center, Loader, Modal } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '@/lib/error-message';
 import { usePaste } from '@/features/admin/api/get-paste';
+import { QueryModal } from '@/features/admin/components/shared/QueryModal';
 import { PasteEditForm } from './PasteEditForm';
 
 interface PasteEditModalProps {
@@ -14,29 +13,16 @@ export function PasteEditModal({ pasteId, onClose }: PasteEditModalProps) {
   const { t } = useTranslation();
   const paste = usePaste(pasteId);
   return (
-    <Modal
+    <QueryModal
       opened={pasteId !== null}
       onClose={onClose}
       title={t('texts.edit.title', { slug: paste.data?.slug ?? '' })}
       size="xl"
+      query={paste}
     >
-      {paste.isPending && (
-        <Center py="xl">
-          <Loader aria-label={t('common.loading')} />
-        </Center>
+      {(data) => (
+        <PasteEditForm key={`${data.id}:${data.updatedAt}`} paste={data} onDone={onClose} />
       )}
-      {paste.isError && (
-        <Alert color="red" variant="light" role="alert">
-          {errorMessage(t, paste.error)}
-        </Alert>
-      )}
-      {paste.data && (
-        <PasteEditForm
-          key={`${paste.data.id}:${paste.data.updatedAt}`}
-          paste={paste.data}
-          onDone={onClose}
-        />
-      )}
-    </Modal>
+    </QueryModal>
   );
 }

@@ -1,8 +1,9 @@
-import { Checkbox, Table, Text } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import type { PasteListItem } from '@pastebox/contract/schemas/paste';
 import { useTranslation } from 'react-i18next';
+import { DateText } from '@/features/admin/components/DateText';
+import { SelectableRow } from '@/features/admin/components/shared/ItemFrames';
 import { useCreatorName } from '@/features/admin/hooks/use-creator-name';
-import { DateText } from '../DateText';
 import { ExpiryBadge } from './ExpiryBadge';
 import { FormatBadge } from './FormatBadge';
 import { PasteActions, type PasteActionHandlers } from './PasteActions';
@@ -19,14 +20,11 @@ export function PasteRow({ paste, selected, onToggle, ...actions }: PasteRowProp
   const { t } = useTranslation();
   const creator = useCreatorName(paste.created_by);
   return (
-    <Table.Tr bg={selected ? 'var(--mantine-primary-color-light)' : undefined}>
-      <Table.Td>
-        <Checkbox
-          aria-label={t('texts.selectRow', { slug: paste.slug })}
-          checked={selected}
-          onChange={onToggle}
-        />
-      </Table.Td>
+    <SelectableRow
+      selected={selected}
+      onToggle={onToggle}
+      checkboxLabel={t('texts.selectRow', { slug: paste.slug })}
+    >
       <Table.Td>
         <PasteSlug slug={paste.slug} hasPassword={paste.hasPassword} />
       </Table.Td>
@@ -48,7 +46,7 @@ export function PasteRow({ paste, selected, onToggle, ...actions }: PasteRowProp
       </Table.Td>
       <Table.Td>
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {paste.views} / {paste.maxViews > 0 ? paste.maxViews : '∞'}
+          {pasteViews(paste)}
         </Text>
       </Table.Td>
       <Table.Td>
@@ -62,6 +60,11 @@ export function PasteRow({ paste, selected, onToggle, ...actions }: PasteRowProp
       <Table.Td>
         <PasteActions paste={paste} {...actions} />
       </Table.Td>
-    </Table.Tr>
+    </SelectableRow>
   );
+}
+
+/** "views / max", ∞ without a limit. */
+export function pasteViews(paste: { views: number; maxViews: number }): string {
+  return `${paste.views} / ${paste.maxViews > 0 ? paste.maxViews : '∞'}`;
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ShareSlug } from '../ShareSlug';
+import { ShareSlug } from '@/features/admin/components/ShareSlug';
 
 /** A paste's link suffix, linking to its page, with a lock when it has a password. */
 export function PasteSlug({ slug, hasPassword }: { slug: string; hasPassword: boolean }) {

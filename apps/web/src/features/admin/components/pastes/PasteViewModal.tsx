@@ -1,23 +1,19 @@
 import {
-  Alert,
   Button,
-  Center,
   Code,
   CopyButton,
   Group,
-  Loader,
-  Modal,
   ScrollArea,
   SimpleGrid,
   Stack,
   Text,
 } from '@mantine/core';
 import { IconCheck, IconCopy, IconExternalLink, IconPencil } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appUrl } from '@/lib/backend';
-import { errorMessage } from '@/lib/error-message';
 import { usePaste } from '@/features/admin/api/get-paste';
+import { MetaField as Meta } from '@/features/admin/components/shared/MetaField';
+import { QueryModal } from '@/features/admin/components/shared/QueryModal';
 import { useCreatorName } from '@/features/admin/hooks/use-creator-name';
 import { formatDateTime } from '@/features/admin/utils/format';
 import { ExpiryBadge } from './ExpiryBadge';
@@ -33,24 +29,15 @@ export function PasteViewModal({ pasteId, onClose, onEdit }: PasteViewModalProps
   const { t } = useTranslation();
   const paste = usePaste(pasteId);
   return (
-    <Modal
+    <QueryModal
       opened={pasteId !== null}
       onClose={onClose}
       title={t('texts.viewTitle', { slug: paste.data?.slug ?? '' })}
       size="xl"
+      query={paste}
     >
-      {paste.isPending && (
-        <Center py="xl">
-          <Loader aria-label={t('common.loading')} />
-        </Center>
-      )}
-      {paste.isError && (
-        <Alert color="red" variant="light" role="alert">
-          {errorMessage(t, paste.error)}
-        </Alert>
-      )}
-      {paste.data && <PasteDetails paste={paste.data} onEdit={() => onEdit(paste.data.id)} />}
-    </Modal>
+      {(data) => <PasteDetails paste={data} onEdit={() => onEdit(data.id)} />}
+    </QueryModal>
   );
 }
 
@@ -130,19 +117,6 @@ function PasteDetails({
           {t('texts.open')}
         </Button>
       </Group>
-    </Stack>
-  );
-}
-
-function Meta({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={0} style={{ minWidth: 0 }}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children}
-      </Text>
     </Stack>
   );
 }

@@ -1,23 +1,11 @@
-import {
-  Alert,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Pagination,
-  Paper,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Group, Pagination, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '@/lib/error-message';
 import { usePastes } from '@/features/admin/api/get-pastes';
-import { useIsPhone } from '@/features/admin/hooks/use-is-phone';
+import { ListErrorAlert, ListFrame } from '@/features/admin/components/shared/ListFrame';
 import { usePasteActions } from '@/features/admin/hooks/use-paste-actions';
-import { ModuleHeader } from '../ModuleHeader';
+import { ModuleHeader } from '@/features/admin/components/ModuleHeader';
 import { PasteEditModal } from './PasteEditModal';
 import { PastesEmpty } from './PastesEmpty';
 import { PastesTable } from './PastesTable';
@@ -42,7 +30,6 @@ export function PastesModule({ title }: { title: string }) {
   const [editing, setEditing] = useState<string | null>(null);
   const pastes = usePastes({ page, search });
   const actions = usePasteActions();
-  const isPhone = useIsPhone();
   const items = pastes.data?.items ?? [];
   const pagination = pastes.data?.pagination;
   const totalPages = Math.max(1, pagination?.totalPages ?? 1);
@@ -68,33 +55,22 @@ export function PastesModule({ title }: { title: string }) {
         onClearExpired={actions.confirmClearExpired}
       />
       {pastes.isError && (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">{errorMessage(t, pastes.error)}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void pastes.refetch()}>
-              {t('common.retry')}
-            </Button>
-          </Group>
-        </Alert>
+        <ListErrorAlert error={pastes.error} onRetry={() => void pastes.refetch()} />
       )}
-      <Paper withBorder={!isPhone || items.length === 0} radius="md">
-        {pastes.isPending ? (
-          <Center py={60}>
-            <Loader aria-label={t('common.loading')} />
-          </Center>
-        ) : items.length === 0 ? (
-          <PastesEmpty search={search} />
-        ) : (
-          <PastesTable
-            items={items}
-            selected={selected}
-            onSelectedChange={setSelected}
-            onView={setViewing}
-            onEdit={setEditing}
-            onDelete={actions.confirmDelete}
-          />
-        )}
-      </Paper>
+      <ListFrame
+        pending={pastes.isPending}
+        count={items.length}
+        empty={<PastesEmpty search={search} />}
+      >
+        <PastesTable
+          items={items}
+          selected={selected}
+          onSelectedChange={setSelected}
+          onView={setViewing}
+          onEdit={setEditing}
+          onDelete={actions.confirmDelete}
+        />
+      </ListFrame>
       {pagination && pagination.total > 0 && (
         <Group justify="space-between" gap="sm">
           <Text size="sm" c="dimmed">

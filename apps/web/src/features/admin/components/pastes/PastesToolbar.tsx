@@ -1,6 +1,11 @@
-import { ActionIcon, Button, CloseButton, Group, TextInput, Tooltip } from '@mantine/core';
-import { IconClockX, IconRefresh, IconSearch, IconTrash } from '@tabler/icons-react';
+import { Button, Group } from '@mantine/core';
+import { IconClockX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import {
+  DeleteSelectedButton,
+  RefreshButton,
+  SearchField,
+} from '@/features/admin/components/shared/ToolbarParts';
 import { useAuth } from '@/lib/auth/use-auth';
 
 interface PastesToolbarProps {
@@ -21,45 +26,23 @@ export function PastesToolbar(props: PastesToolbarProps) {
   return (
     <Group justify="space-between" gap="sm">
       <Group gap="xs" wrap="nowrap" style={{ flex: '1 1 300px', maxWidth: 480 }}>
-        <TextInput
+        <SearchField
           style={{ flex: 1 }}
-          leftSection={<IconSearch size={16} />}
-          placeholder={t('texts.searchPlaceholder')}
-          aria-label={t('texts.search')}
           value={props.search}
-          onChange={(event) => props.onSearchChange(event.currentTarget.value)}
-          rightSection={
-            props.search ? (
-              <CloseButton
-                size="sm"
-                aria-label={t('texts.clearSearch')}
-                onClick={() => props.onSearchChange('')}
-              />
-            ) : null
-          }
+          onChange={props.onSearchChange}
+          label={t('texts.search')}
+          placeholder={t('texts.searchPlaceholder')}
+          clearLabel={t('texts.clearSearch')}
         />
-        <Tooltip label={t('common.refresh')}>
-          <ActionIcon
-            variant="default"
-            size={36}
-            aria-label={t('common.refresh')}
-            onClick={props.onRefresh}
-            loading={props.refreshing}
-          >
-            <IconRefresh size={18} />
-          </ActionIcon>
-        </Tooltip>
+        <RefreshButton onRefresh={props.onRefresh} refreshing={props.refreshing} />
       </Group>
       <Group gap="xs" wrap="nowrap">
-        <Button
-          variant="light"
-          color="red"
-          leftSection={<IconTrash size={16} />}
-          disabled={props.selectedCount === 0 || props.busy}
+        <DeleteSelectedButton
+          label={t('texts.deleteSelected', { count: props.selectedCount })}
+          selectedCount={props.selectedCount}
+          busy={props.busy}
           onClick={props.onBatchDelete}
-        >
-          {t('texts.deleteSelected', { count: props.selectedCount })}
-        </Button>
+        />
         {authType === 'admin' && (
           <Button
             variant="default"

@@ -1,8 +1,12 @@
-import { LIMITS, PASTE_EXPIRY_OPTIONS, type PasteExpiryOption } from '@pastebox/contract/limits';
-import { checkSlug } from '@pastebox/contract/rules/slug';
+import { PASTE_EXPIRY_OPTIONS, type PasteExpiryOption } from '@pastebox/contract/limits';
 import type { PasteDetail, PasteFormat, UpdatePasteBody } from '@pastebox/contract/schemas/paste';
+import type { PasswordChoice } from '@/features/admin/components/shared/ShareEditFields';
+import {
+  changedSlugAndRemark,
+  validateShareFields,
+} from '@/features/admin/components/shared/share-edit-rules';
 
-export type PasswordChoice = 'keep' | 'set' | 'clear';
+export type { PasswordChoice };
 export type ExpiryChoice = 'keep' | PasteExpiryOption;
 
 export interface PasteEditValues {
@@ -35,23 +39,9 @@ export function initialEditValues(paste: PasteDetail): PasteEditValues {
 
 /** SPEC §5: content not empty, a valid slug, max views not negative. Returns i18n keys. */
 export function validateEdit(values: PasteEditValues): PasteEditErrors {
-  const errors: PasteEditErrors = {};
+  const errors: PasteEditErrors = validateShareFields(values, 'texts');
   if (values.content.trim() === '') {
     errors.content = 'errors.CONTENT_EMPTY';
-  }
-  const slugProblem = checkSlug(values.slug.trim());
-  if (slugProblem) {
-    errors.slug = `errors.${slugProblem}`;
-  }
-  if (values.remark.length > LIMITS.remarkMaxLength) {
-    errors.remark = 'texts.edit.remarkTooLong';
-  }
-  if (values.passwordChoice === 'set' && values.password === '') {
-    errors.password = 'texts.edit.passwordRequired';
-  }
-  const maxViews = Number(values.maxViews);
-  if (values.maxViews === '' || !Number.isInteger(maxViews) || maxViews < 0) {
-    errors.maxViews = 'texts.edit.maxViewsInvalid';
   }
   return errors;
 }
@@ -66,14 +56,7 @@ export function toUpdateBody(
   if (values.content !== paste.content) {
     body.content = values.content;
   }
-  const slug = values.slug.trim();
-  if (slug !== paste.slug) {
-    body.slug = slug;
-  }
-  const remark = values.remark.trim();
-  if (remark !== (paste.remark ?? '')) {
-    body.remark = remark === '' ? null : remark;
-  }
+  Object.assign(body, changedSlugAndRemark(paste, values));
   if (values.format !== paste.format) {
     body.format = values.format;
   }

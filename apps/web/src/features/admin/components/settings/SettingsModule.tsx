@@ -1,6 +1,6 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ModuleHeader } from '../ModuleHeader';
+import { ModuleHeader } from '@/features/admin/components/ModuleHeader';
 import { AccountForm } from './AccountForm';
 import { SystemSettingsForm } from './SystemSettingsForm';
 

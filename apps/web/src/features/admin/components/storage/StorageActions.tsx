@@ -1,7 +1,12 @@
-import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { Group } from '@mantine/core';
 import type { StorageConfigItem } from '@pastebox/contract/schemas/storage-config';
-import { IconPencil, IconPlugConnected, IconStar, IconTrash } from '@tabler/icons-react';
+import { IconPlugConnected, IconStar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import {
+  DeleteAction,
+  EditAction,
+  IconAction,
+} from '@/features/admin/components/shared/IconAction';
 
 export interface StorageActionHandlers {
   onTest: (config: StorageConfigItem) => void;
@@ -25,47 +30,24 @@ export function StorageActions({
   const name = { name: config.name };
   return (
     <Group gap={2} justify="flex-end" wrap="nowrap">
-      <Tooltip label={t('storage.test')}>
-        <ActionIcon
-          variant="subtle"
-          aria-label={t('storage.testConfig', name)}
-          loading={testingId === config.id}
-          onClick={() => onTest(config)}
-        >
-          <IconPlugConnected size={18} />
-        </ActionIcon>
-      </Tooltip>
+      <IconAction
+        tooltip={t('storage.test')}
+        label={t('storage.testConfig', name)}
+        icon={<IconPlugConnected size={18} />}
+        loading={testingId === config.id}
+        onClick={() => onTest(config)}
+      />
       {!config.is_default && (
-        <Tooltip label={t('storage.setDefault')}>
-          <ActionIcon
-            variant="subtle"
-            color="yellow"
-            aria-label={t('storage.setDefaultConfig', name)}
-            onClick={() => onSetDefault(config)}
-          >
-            <IconStar size={18} />
-          </ActionIcon>
-        </Tooltip>
+        <IconAction
+          tooltip={t('storage.setDefault')}
+          label={t('storage.setDefaultConfig', name)}
+          icon={<IconStar size={18} />}
+          color="yellow"
+          onClick={() => onSetDefault(config)}
+        />
       )}
-      <Tooltip label={t('common.edit')}>
-        <ActionIcon
-          variant="subtle"
-          aria-label={t('storage.editConfig', name)}
-          onClick={() => onEdit(config)}
-        >
-          <IconPencil size={18} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label={t('common.delete')}>
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          aria-label={t('storage.deleteConfig', name)}
-          onClick={() => onDelete(config)}
-        >
-          <IconTrash size={18} />
-        </ActionIcon>
-      </Tooltip>
+      <EditAction label={t('storage.editConfig', name)} onClick={() => onEdit(config)} />
+      <DeleteAction label={t('storage.deleteConfig', name)} onClick={() => onDelete(config)} />
     </Group>
   );
 }

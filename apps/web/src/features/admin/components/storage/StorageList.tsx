@@ -2,7 +2,7 @@ import { Badge, Group, Paper, Stack, Table } from '@mantine/core';
 import type { StorageConfigItem } from '@pastebox/contract/schemas/storage-config';
 import { useTranslation } from 'react-i18next';
 import { useIsPhone } from '@/features/admin/hooks/use-is-phone';
-import { DateText } from '../DateText';
+import { DateText } from '@/features/admin/components/DateText';
 import { StorageActions, type StorageActionHandlers } from './StorageActions';
 import { StorageName } from './StorageName';
 import { StorageUsage } from './StorageUsage';

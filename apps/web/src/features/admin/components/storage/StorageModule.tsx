@@ -12,7 +12,7 @@ import { useStorageConfigs } from '@/features/admin/api/get-storage-configs';
 import { useSetDefaultStorageConfig } from '@/features/admin/api/set-default-storage-config';
 import { useTestStorageConfig } from '@/features/admin/api/test-storage-config';
 import { useIsPhone } from '@/features/admin/hooks/use-is-phone';
-import { ModuleHeader } from '../ModuleHeader';
+import { ModuleHeader } from '@/features/admin/components/ModuleHeader';
 import { StorageFormModal } from './StorageFormModal';
 import { StorageList } from './StorageList';
 import { StorageTestModal } from './StorageTestModal';

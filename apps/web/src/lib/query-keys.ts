@@ -1,0 +1,81 @@
+import type { InvalidateQueryFilters, QueryClient } from '@tanstack/react-query';
+
+/**
+ * Every TanStack Query key of the app, named once. Keys are hierarchical: invalidating a
+ * root (`managedPastes.all`) refreshes every list and detail below it, whichever screen
+ * (admin panel or user panel) shows them.
+ */
+export const queryKeys = {
+  /** Shares as the admin or a key user manages them (text-management). */
+  managedPastes: {
+    all: ['managed-pastes'] as const,
+    list: (authType: string, params: { page: number; search: string }) =>
+      ['managed-pastes', 'list', authType, params] as const,
+    detail: (authType: string, id: string) => ['managed-pastes', 'detail', authType, id] as const,
+  },
+  /** File shares as the admin or a key user manages them (file-management). */
+  managedFiles: {
+    all: ['managed-files'] as const,
+    list: (authType: string, search: string) =>
+      ['managed-files', 'list', authType, search] as const,
+    detail: (authType: string, id: string) => ['managed-files', 'detail', authType, id] as const,
+    previewText: (fileId: string) => ['managed-files', 'preview-text', fileId] as const,
+  },
+  /**
+   * One share as opened by its link. Not under a list root: opening it spends a view, so
+   * list refreshes must never re-read it.
+   */
+  pasteView: (slug: string) => ['paste-view', slug] as const,
+  /** One file share as opened by its link (each read is a view, as for pasteView). */
+  publicFile: (slug: string) => ['public-file', slug] as const,
+  /** The start of a public text file, per visit link. */
+  fileText: (previewUrl: string) => ['file-text', previewUrl] as const,
+  /** Storage configs with their usage; the upload form's choices sit below the root. */
+  storageConfigs: {
+    all: ['storage-configs'] as const,
+    choices: ['storage-configs', 'choices'] as const,
+  },
+  apiKeys: ['api-keys'] as const,
+  adminSession: ['admin-session'] as const,
+  systemSettings: ['admin', 'system-settings'] as const,
+  maxUploadSize: ['system', 'max-upload-size'] as const,
+};
+
+/**
+ * What a change to one kind of item makes stale: every list that shows it, and the
+ * storage usage a file counts toward.
+ */
+export type ChangedKind =
+  'paste' | 'fileShare' | 'fileObject' | 'storageConfig' | 'apiKey' | 'systemSettings';
+
+const STALE_AFTER: Record<ChangedKind, InvalidateQueryFilters[]> = {
+  paste: [{ queryKey: queryKeys.managedPastes.all }],
+  /** A share's details changed. */
+  fileShare: [{ queryKey: queryKeys.managedFiles.all }],
+  /** A stored object came or went: the usage on the storage list changed too. */
+  fileObject: [
+    { queryKey: queryKeys.managedFiles.all },
+    { queryKey: queryKeys.storageConfigs.all, exact: true },
+  ],
+  /** A config changed: the storage list and the upload form's choices. */
+  storageConfig: [{ queryKey: queryKeys.storageConfigs.all }],
+  apiKey: [{ queryKey: queryKeys.apiKeys }],
+  systemSettings: [{ queryKey: queryKeys.maxUploadSize }],
+};
+
+/** Marks every list showing an item of `kind` stale; the ones on screen refetch. */
+export async function invalidateAfterChange(
+  queryClient: QueryClient,
+  kind: ChangedKind,
+): Promise<void> {
+  await Promise.all(STALE_AFTER[kind].map((filters) => queryClient.invalidateQueries(filters)));
+}
+
+/** The keys that hold what a signed-in session saw; dropped when the session ends. */
+export const SESSION_QUERY_ROOTS = [
+  queryKeys.managedPastes.all,
+  queryKeys.managedFiles.all,
+  queryKeys.storageConfigs.all,
+  queryKeys.apiKeys,
+  queryKeys.adminSession,
+] as const;
