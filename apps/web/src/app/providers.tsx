@@ -5,7 +5,7 @@ import { STORAGE_KEYS } from '@pastebox/contract/limits';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { ApiError } from '@/lib/api-client';
+import { AppError } from '@/lib/api-client';
 import i18n from '@/lib/i18n';
 
 const theme = createTheme({
@@ -25,7 +25,7 @@ export const queryClient = new QueryClient({
       staleTime: 30_000,
       refetchOnWindowFocus: false,
       retry: (failureCount, error) =>
-        !(error instanceof ApiError && error.status < 500) && failureCount < 2,
+        !(error instanceof AppError && error.status < 500) && failureCount < 2,
     },
   },
 });

@@ -10,7 +10,7 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError } from '@/lib/api-client';
+import { AppError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 
 /** The words of the states, already translated by the feature that shows them. */
@@ -45,7 +45,7 @@ export interface ShareErrorStateProps {
  */
 export function ShareErrorState({ error, onRetry, texts, notFoundKeys }: ShareErrorStateProps) {
   const { t } = useTranslation();
-  const key = error instanceof ApiError ? error.key : null;
+  const key = error instanceof AppError ? error.key : null;
   const notFound: StateCopy = {
     icon: <IconFileUnknown size={28} />,
     title: texts.notFoundTitle,

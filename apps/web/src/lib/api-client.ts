@@ -10,7 +10,7 @@ import { apiUrl } from './backend';
  */
 
 /** An API failure: the HTTP status, the server's stable error key and its message. */
-export class ApiError extends Error {
+export class AppError extends Error {
   constructor(
     readonly status: number,
     readonly key: string | null,
@@ -18,7 +18,7 @@ export class ApiError extends Error {
     readonly details?: { path: string; message: string }[],
   ) {
     super(message);
-    this.name = 'ApiError';
+    this.name = 'AppError';
   }
 }
 
@@ -58,19 +58,19 @@ export function parseEnvelope<T>(text: string): Envelope<T> | null {
 }
 
 /**
- * The ApiError an answer stands for: the server's key and message, else
+ * The AppError an answer stands for: the server's key and message, else
  * 'HTTP error {status}: {text}', else 'request failed' (SPEC §8).
  */
-export function answerError(answer: RawAnswer, envelope = parseEnvelope(answer.text)): ApiError {
+export function answerError(answer: RawAnswer, envelope = parseEnvelope(answer.text)): AppError {
   const message =
     envelope?.message ||
     (answer.text ? `HTTP error ${answer.status}: ${answer.text.slice(0, 200)}` : 'request failed');
-  return new ApiError(answer.status, envelope?.error ?? null, message, envelope?.details);
+  return new AppError(answer.status, envelope?.error ?? null, message, envelope?.details);
 }
 
 /**
  * The data of a successful answer (2xx status and envelope code 200/201/202); else throws
- * its ApiError. A 401 for dead session credentials signs out; a wrong share password or a
+ * its AppError. A 401 for dead session credentials signs out; a wrong share password or a
  * failed change-password check does not (SPEC §8).
  */
 export function unwrapAnswer<T>(answer: RawAnswer, sentSessionCredentials: boolean): T {

@@ -1,9 +1,9 @@
 import type { TFunction } from 'i18next';
-import { ApiError } from './api-client';
+import { AppError } from './api-client';
 
 /** A message for any thrown value, translated through `errors.<KEY>` (SPEC §8). */
 export function errorMessage(t: TFunction, error: unknown): string {
-  if (error instanceof ApiError) {
+  if (error instanceof AppError) {
     if (error.key) {
       const key = `errors.${error.key}`;
       const translated = t(key as 'errors.INTERNAL', { defaultValue: '' });

@@ -1,6 +1,6 @@
 import { LIMITS } from '@pastebox/contract/limits';
 import type { AdminTokenInfo, ApiKeyInfo } from '@pastebox/contract/schemas/auth';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { AppError, apiRequest } from '@/lib/api-client';
 import { authStore } from './auth-store';
 
 /**
@@ -28,7 +28,7 @@ export async function validateAuth(force = false): Promise<boolean> {
     // Only an answer from the server fails the validation. A network error — offline, or
     // the fetch aborted because the page is navigating away — says nothing about the
     // credentials, and signing out then would clear them under the next page's feet.
-    if (!(error instanceof ApiError)) {
+    if (!(error instanceof AppError)) {
       return true;
     }
     if (authStore.get().authType !== 'none') {

@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/api-client';
+import { AppError } from '@/lib/api-client';
 import { UploadError, type UploadErrorCode } from './errors';
 
 /**
@@ -13,8 +13,8 @@ export function explainStepFailure(error: unknown, code: UploadErrorCode): unkno
   if (error instanceof DOMException && error.name === 'AbortError') {
     return new UploadError('cancelled');
   }
-  if (error instanceof ApiError && error.key && error.key !== 'INTERNAL') {
+  if (error instanceof AppError && error.key && error.key !== 'INTERNAL') {
     return error;
   }
-  return new UploadError(code, error instanceof ApiError ? { status: error.status } : {}, error);
+  return new UploadError(code, error instanceof AppError ? { status: error.status } : {}, error);
 }

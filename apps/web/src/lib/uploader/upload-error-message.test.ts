@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../api-client';
+import { AppError } from '../api-client';
 import i18n, { initI18n } from '../i18n';
 import { UploadError } from './errors';
 import { uploadErrorMessage } from './upload-error-message';
@@ -27,7 +27,7 @@ describe('uploadErrorMessage', () => {
 
   it('shows file size, remaining space and capacity for a quota refusal', async () => {
     await i18n.changeLanguage('en-US');
-    const error = new ApiError(507, 'INSUFFICIENT_STORAGE', 'Not enough storage', [
+    const error = new AppError(507, 'INSUFFICIENT_STORAGE', 'Not enough storage', [
       { path: 'file_size', message: String(3 * 1024 * 1024) },
       { path: 'remaining', message: String(1024 * 1024) },
       { path: 'total_capacity', message: String(10 * 1024 * 1024) },
@@ -39,7 +39,7 @@ describe('uploadErrorMessage', () => {
 
   it('falls back to the shared API error messages', async () => {
     await i18n.changeLanguage('en-US');
-    expect(uploadErrorMessage(i18n.t.bind(i18n), new ApiError(409, 'SLUG_TAKEN', 'x'))).toBe(
+    expect(uploadErrorMessage(i18n.t.bind(i18n), new AppError(409, 'SLUG_TAKEN', 'x'))).toBe(
       'Link suffix already taken, try another',
     );
     expect(

@@ -1,11 +1,11 @@
 import type { TFunction } from 'i18next';
-import { ApiError } from '@/lib/api-client';
+import { AppError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { UploadError } from './errors';
 import { formatBytes } from './format';
 
 /** The number a detail of an API error carries (INSUFFICIENT_STORAGE sends three). */
-function detailBytes(error: ApiError, path: string): number | null {
+function detailBytes(error: AppError, path: string): number | null {
   const raw = error.details?.find((detail) => detail.path === path)?.message;
   const value = raw === undefined ? Number.NaN : Number(raw);
   return Number.isFinite(value) ? value : null;
@@ -26,7 +26,7 @@ export function uploadErrorMessage(t: TFunction, error: unknown): string {
       max: max === undefined ? '' : formatBytes(max),
     });
   }
-  if (error instanceof ApiError && error.key === 'INSUFFICIENT_STORAGE') {
+  if (error instanceof AppError && error.key === 'INSUFFICIENT_STORAGE') {
     const size = detailBytes(error, 'file_size');
     const remaining = detailBytes(error, 'remaining');
     const total = detailBytes(error, 'total_capacity');

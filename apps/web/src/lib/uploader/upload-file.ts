@@ -23,7 +23,7 @@ export function chooseUploadPath(size: number, providerType: string | null): Upl
 /**
  * Uploads one file as a new share and answers the share. Reports the stages of SPEC §4
  * through `onProgress`; rejects with an UploadError (cancelled, network…) or the server's
- * ApiError (slug taken, quota, permission…).
+ * AppError (slug taken, quota, permission…).
  */
 export async function uploadFile(request: UploadRequest): Promise<FileShare> {
   const total = request.file.size;

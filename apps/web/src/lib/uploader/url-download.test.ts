@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../api-client';
+import { AppError } from '../api-client';
 import { authStore } from '../auth/auth-store';
 import { downloadRemoteFile, urlUploadPercent } from './url-download';
 
@@ -77,7 +77,7 @@ describe('downloadRemoteFile', () => {
       .mockResolvedValueOnce(refusal);
     const { opts } = options(fetchImpl);
     const error = await downloadRemoteFile(opts).catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ status: 400, key: 'URL_NOT_ALLOWED' });
   });
 

@@ -1,4 +1,4 @@
-import { answerError, ApiError, parseEnvelope } from '@/lib/api-client';
+import { answerError, AppError, parseEnvelope } from '@/lib/api-client';
 import { apiUrl } from '@/lib/backend';
 import { authStore } from '@/lib/auth/auth-store';
 import { UploadError } from './errors';
@@ -105,7 +105,7 @@ export async function downloadRemoteFile(options: RemoteDownloadOptions): Promis
     if (options.signal.aborted) {
       throw cancelled();
     }
-    if (error instanceof UploadError || error instanceof ApiError) {
+    if (error instanceof UploadError || error instanceof AppError) {
       throw error;
     }
     throw new UploadError('network', {}, error);

@@ -1,13 +1,13 @@
 import { apiKeyInfo, type ApiKeyInfo } from '@pastebox/contract/schemas/auth';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { AppError, apiRequest } from '@/lib/api-client';
 import { authStore } from '@/lib/auth/auth-store';
 
 /** SPEC §5: the key is refused, or the answer carried no usable permissions. */
 export class ApiKeyVerificationError extends Error {
   constructor(
     /** Why, when the server said so (e.g. API_KEY_INVALID, RATE_LIMITED). */
-    readonly serverError: ApiError | null,
+    readonly serverError: AppError | null,
     readonly reason: 'rejected' | 'noPermissions' | 'badResponse' = 'rejected',
   ) {
     super('API key verification failed');
@@ -25,7 +25,7 @@ export async function verifyApiKey(apiKey: string): Promise<ApiKeyInfo> {
   try {
     data = await apiRequest<unknown>('/test/api-key', { authorization: `ApiKey ${apiKey}` });
   } catch (error) {
-    throw error instanceof ApiError ? new ApiKeyVerificationError(error) : error;
+    throw error instanceof AppError ? new ApiKeyVerificationError(error) : error;
   }
   if (!data) {
     throw new ApiKeyVerificationError(null);

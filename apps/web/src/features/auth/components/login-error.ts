@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { ApiError } from '@/lib/api-client';
+import { AppError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { LoginResponseError } from '@/features/auth/api/admin-login';
 import { ApiKeyVerificationError } from '@/features/auth/api/verify-api-key';
@@ -12,7 +12,7 @@ export function loginErrorMessage(t: TFunction, error: unknown): string {
   if (error instanceof ApiKeyVerificationError) {
     return apiKeyErrorMessage(t, error);
   }
-  if (error instanceof ApiError) {
+  if (error instanceof AppError) {
     if (error.key === 'INVALID_CREDENTIALS') {
       return t('login.errors.invalidCredentials');
     }
@@ -36,7 +36,7 @@ function apiKeyErrorMessage(t: TFunction, error: ApiKeyVerificationError): strin
 }
 
 /** Errors both modes share: too many attempts, or the server itself failing. */
-function commonLoginError(t: TFunction, error: ApiError): string | null {
+function commonLoginError(t: TFunction, error: AppError): string | null {
   if (error.key === 'RATE_LIMITED' || error.status === 429) {
     return t('login.errors.rateLimited');
   }

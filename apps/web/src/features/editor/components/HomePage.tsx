@@ -5,7 +5,7 @@ import type { PasteDetail, PasteFormat } from '@pastebox/contract/schemas/paste'
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MarkdownWorkspace } from '@/components/markdown/MarkdownWorkspace';
-import { ApiError } from '@/lib/api-client';
+import { AppError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useCreatePaste } from '@/features/editor/api/create-paste';
@@ -66,7 +66,7 @@ export function HomePage() {
       },
       onError: (error) => {
         const message = errorMessage(t, error);
-        if (error instanceof ApiError && error.key && SLUG_ERRORS.has(error.key)) {
+        if (error instanceof AppError && error.key && SLUG_ERRORS.has(error.key)) {
           setSlugError(message);
         }
         notifications.show({ color: 'red', title: t('editor.createFailed'), message });

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@/lib/api-client';
+import { AppError } from '@/lib/api-client';
 import { authStore } from '@/lib/auth/auth-store';
 import { renderWithProviders } from '@/test/render';
 import { PastePasswordPrompt } from './PastePasswordPrompt';
@@ -11,7 +11,7 @@ describe('PastePasswordPrompt', () => {
     authStore.signInAdmin('token-of-the-admin');
     const unlock = vi
       .fn<(password: string) => Promise<unknown>>()
-      .mockRejectedValueOnce(new ApiError(401, 'WRONG_PASSWORD', 'Wrong password'))
+      .mockRejectedValueOnce(new AppError(401, 'WRONG_PASSWORD', 'Wrong password'))
       .mockResolvedValueOnce({});
     const user = userEvent.setup({ delay: null });
     await renderWithProviders(<PastePasswordPrompt unlock={unlock} />);
@@ -33,7 +33,7 @@ describe('PastePasswordPrompt', () => {
   });
 
   it('translates rate limiting and asks for a password before calling the server', async () => {
-    const unlock = vi.fn().mockRejectedValue(new ApiError(429, 'RATE_LIMITED', 'Too many'));
+    const unlock = vi.fn().mockRejectedValue(new AppError(429, 'RATE_LIMITED', 'Too many'));
     const user = userEvent.setup({ delay: null });
     await renderWithProviders(<PastePasswordPrompt unlock={unlock} />, { language: 'zh-CN' });
 

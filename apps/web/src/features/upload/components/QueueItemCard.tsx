@@ -2,7 +2,7 @@ import { Badge, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconFile } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/lib/api-client';
+import { AppError } from '@/lib/api-client';
 import { isUploadError } from '@/lib/uploader/errors';
 import { formatBytes } from '@/lib/uploader/format';
 import type { QueueItem } from '@/lib/uploader/queue';
@@ -50,7 +50,7 @@ export function QueueItemCard({ item, store, storageChoices }: QueueItemCardProp
   const { t } = useTranslation();
   const name = item.file.name;
   const slugRefused =
-    item.error instanceof ApiError && item.error.key !== null && SLUG_ERRORS.has(item.error.key);
+    item.error instanceof AppError && item.error.key !== null && SLUG_ERRORS.has(item.error.key);
   // The refusal stands only for the slug it was about; the field shows it, not a second line.
   const slugError =
     slugRefused && item.failedOptions?.slug === item.options.slug

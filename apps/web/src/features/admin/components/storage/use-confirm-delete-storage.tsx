@@ -3,7 +3,7 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import type { StorageConfigItem } from '@pastebox/contract/schemas/storage-config';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/lib/api-client';
+import { AppError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { useDeleteStorageConfig } from '@/features/admin/api/delete-storage-config';
 
@@ -16,7 +16,7 @@ export function useConfirmDeleteStorage() {
   const remove = useDeleteStorageConfig();
 
   const refused = (config: StorageConfigItem, error: unknown) => {
-    const key = error instanceof ApiError ? error.key : undefined;
+    const key = error instanceof AppError ? error.key : undefined;
     if (key === 'STORAGE_CONFIG_IN_USE' || key === 'STORAGE_CONFIG_IS_DEFAULT') {
       const modalId = modals.open({
         title: t('storage.deleteRefusedTitle', { name: config.name }),
