@@ -1,5 +1,15 @@
+import { Center, Loader } from '@mantine/core';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { AppLayout } from './layout/AppLayout';
+
+/** Shown while the first screen's chunk loads (React Router warns when there is none). */
+function FirstScreenLoading() {
+  return (
+    <Center mih="100dvh">
+      <Loader />
+    </Center>
+  );
+}
 
 /**
  * Routes of SPEC §2. Each screen is its own lazily loaded chunk, so a visitor opening a
@@ -9,6 +19,7 @@ export const router = createBrowserRouter([
   {
     path: '/',
     element: <AppLayout />,
+    HydrateFallback: FirstScreenLoading,
     children: [
       {
         index: true,
