@@ -4,6 +4,20 @@ const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** A comma-separated list (blank entries dropped), each item checked by `item`. */
+function commaList<T extends z.ZodType<unknown, string>>(item: T) {
+  return z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(item));
+}
+
 /** Every environment variable the server reads, checked once at boot (README lists them). */
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8787),
@@ -15,16 +29,7 @@ const configSchema = z.object({
     .optional(),
   SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   PUBLIC_URL: z.url().optional(),
-  CORS_ORIGINS: z
-    .string()
-    .default('')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.url({ message: 'must be a comma-separated list of origins' }))),
+  CORS_ORIGINS: commaList(z.url({ message: 'must be a comma-separated list of origins' })),
   TRUST_PROXY: booleanFromEnv.default(false),
   /**
    * How many proxies in front of the server append to X-Forwarded-For (with TRUST_PROXY).
@@ -35,16 +40,7 @@ const configSchema = z.object({
    * Folders outside DATA_DIR that a `local` storage config may use, separated by commas
    * (DESIGN §5). Empty: every local root stays inside DATA_DIR.
    */
-  LOCAL_ROOTS: z
-    .string()
-    .default('')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.string().startsWith('/', 'must be absolute paths, separated by commas'))),
+  LOCAL_ROOTS: commaList(z.string().startsWith('/', 'must be absolute paths, separated by commas')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ADMIN_USERNAME: z.string().min(1).max(100).optional(),
   ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),

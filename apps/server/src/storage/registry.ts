@@ -1,5 +1,7 @@
 import path from 'node:path';
+import type { Selectable } from 'kysely';
 import type { AppDeps } from '@/context';
+import type { StorageConfigsTable } from '@/db/types';
 import type { StorageDriver } from './driver';
 import { LocalDriver } from './local';
 import { assertLocalRootAllowed, localRootPolicyOf } from './local-root';
@@ -7,26 +9,26 @@ import { LocalUrlSigner } from './local-signing';
 import { S3Driver } from './s3';
 
 /**
- * What a driver is built from: the columns of a storage config it needs. Declared here,
- * structurally, so the storage layer is handed configs and imports no module (DESIGN §2);
- * the storage-configs module's row satisfies it.
+ * What a driver is built from: the columns of a storage config it needs, picked from the
+ * table's type, so the storage layer is handed configs and imports no module (DESIGN §2);
+ * the storage-configs module's row satisfies it. `updated_at` is part of the cache stamp:
+ * an edited config gets a fresh driver.
  */
-export interface DriverConfig {
-  id: string;
-  /** aws | r2 | b2 | minio | aliyun | other | local */
-  provider_type: string;
-  /** Part of the cache stamp: an edited config gets a fresh driver. */
-  updated_at: string;
-  endpoint_url: string | null;
-  region: string | null;
-  bucket_name: string | null;
-  path_style: number;
-  access_key_cipher: string | null;
-  secret_key_cipher: string | null;
-  default_folder: string;
-  custom_host: string | null;
-  root_path: string | null;
-}
+export type DriverConfig = Pick<
+  Selectable<StorageConfigsTable>,
+  | 'id'
+  | 'provider_type'
+  | 'updated_at'
+  | 'endpoint_url'
+  | 'region'
+  | 'bucket_name'
+  | 'path_style'
+  | 'access_key_cipher'
+  | 'secret_key_cipher'
+  | 'default_folder'
+  | 'custom_host'
+  | 'root_path'
+>;
 
 interface CachedDriver {
   stamp: string;
