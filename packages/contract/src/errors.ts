@@ -97,6 +97,44 @@ export const ERRORS = {
   URL_FETCH_FAILED: { status: 502, message: 'The remote server could not be reached or refused' },
   URL_FETCH_TIMEOUT: { status: 504, message: 'The remote server is responding too slowly' },
   URL_TOO_MANY_REDIRECTS: { status: 502, message: 'The URL redirects too many times (at most 5)' },
+  // Mounts, the file system and tasks (issue 9, DESIGN §7).
+  MOUNT_NOT_FOUND: { status: 404, message: 'The mount does not exist' },
+  MOUNT_PATH_INVALID: {
+    status: 400,
+    message:
+      'A mount path starts with / and uses letters, digits, _, -, Chinese characters and /, with no empty segments',
+  },
+  MOUNT_PATH_RESERVED: { status: 400, message: 'This mount path is reserved by the application' },
+  MOUNT_PATH_TAKEN: { status: 409, message: 'Another mount already uses this path' },
+  MOUNT_PATH_NESTED: {
+    status: 409,
+    message: 'A mount path cannot lie inside or around another mount',
+  },
+  STORAGE_CONFIG_HAS_MOUNTS: {
+    status: 409,
+    message: 'Mounts still use this storage config; delete or change them first',
+  },
+  PATH_INVALID: {
+    status: 400,
+    message: 'Invalid path: it must start with / and hold no .., backslash or control character',
+  },
+  PATH_NOT_FOUND: { status: 404, message: 'The file or folder does not exist' },
+  PATH_EXISTS: { status: 409, message: 'A file or folder with this name already exists' },
+  FOLDER_NOT_EMPTY: { status: 409, message: 'The folder is not empty' },
+  PATH_CONFLICT: { status: 409, message: 'This operation conflicts with the current files' },
+  PATH_OUTSIDE_MOUNT: { status: 400, message: 'Mount points themselves cannot be changed here' },
+  COPY_INTO_ITSELF: {
+    status: 400,
+    message: 'A folder cannot be copied or moved into itself or one of its subfolders',
+  },
+  NOT_A_FILE: { status: 400, message: 'This path is a folder, not a file' },
+  NOT_A_FOLDER: { status: 400, message: 'This path is a file, not a folder' },
+  FILE_TOO_LARGE_TO_EDIT: { status: 413, message: 'Only files up to 10 MB can be edited' },
+  TASK_NOT_FOUND: { status: 404, message: 'The task does not exist' },
+  TASK_NOT_FINISHED: {
+    status: 409,
+    message: 'The task is still running; cancel it before deleting it',
+  },
   RATE_LIMITED: { status: 429, message: 'Too many attempts, try again later' },
   INTERNAL: { status: 500, message: 'Internal server error' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'Service unavailable' },

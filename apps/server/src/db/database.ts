@@ -6,6 +6,7 @@ import * as foundation from './migrations/001-foundation';
 import * as storage from './migrations/002-storage';
 import * as files from './migrations/003-files';
 import * as shareVisits from './migrations/004-share-visits';
+import * as mountsAndTasks from './migrations/005-mounts-and-tasks';
 import { createPostgresDialect } from './postgres-pool';
 import { openSqliteDialect } from './sqlite-dialect';
 import type { Database } from './types';
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '002-storage': storage,
   '003-files': files,
   '004-share-visits': shareVisits,
+  '005-mounts-and-tasks': mountsAndTasks,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

@@ -132,6 +132,77 @@ export interface StorageConfigsTable {
   updated_at: string;
 }
 
+/** A virtual path mapped to a storage config (SPEC §3 "Mount point", DESIGN §7). */
+export interface MountsTable {
+  id: string;
+  name: string;
+  /** 'S3' or 'local', as SPEC shows it. */
+  storage_type: string;
+  storage_config_id: string;
+  mount_path: string;
+  remark: string | null;
+  is_active: number;
+  sort_order: number;
+  cache_ttl: number;
+  /** Grows with every write into the mount; part of every cached listing's key. */
+  cache_epoch: ColumnType<number | string, number | undefined, number | string>;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A multipart upload into a mount (the fs API's multipart calls). */
+export interface FsUploadSessionsTable {
+  id: string;
+  mount_id: string;
+  /** The virtual path of the file being written. */
+  path: string;
+  storage_key: string;
+  upload_id: string;
+  content_type: string | null;
+  file_size: FilesBigInt;
+  part_size: FilesBigInt;
+  created_by: string;
+  created_at: string;
+  expires_at: string;
+}
+
+type TaskBigInt = ColumnType<number | string, number | undefined, number | string>;
+
+/** A background job (DESIGN §7): claimed with a lease, progress written as it goes. */
+export interface TasksTable {
+  id: string;
+  /** copy | upload | delete | download */
+  type: string;
+  /** pending | running | completed | failed | cancelled | partial */
+  status: string;
+  title: string;
+  /** JSON: what the job needs to run (its items, options). */
+  payload: string;
+  total_items: Generated<number>;
+  processed_items: Generated<number>;
+  total_bytes: TaskBigInt;
+  processed_bytes: TaskBigInt;
+  success_count: Generated<number>;
+  skipped_count: Generated<number>;
+  failed_count: Generated<number>;
+  current_file: string | null;
+  error: string | null;
+  /** JSON array of { path, message }, at most 100. */
+  failures: Generated<string>;
+  /** JSON: where a job taken over after a crash resumes (job-specific). */
+  checkpoint: string | null;
+  cancel_requested: Generated<number>;
+  lease_owner: string | null;
+  lease_expires_at: string | null;
+  attempts: Generated<number>;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
 export interface Database {
   admins: AdminsTable;
   admin_sessions: AdminSessionsTable;
@@ -143,4 +214,7 @@ export interface Database {
   files: FilesTable;
   upload_sessions: UploadSessionsTable;
   share_visits: ShareVisitsTable;
+  mounts: MountsTable;
+  fs_upload_sessions: FsUploadSessionsTable;
+  tasks: TasksTable;
 }

@@ -36,6 +36,23 @@ export const queryKeys = {
     choices: ['storage-configs', 'choices'] as const,
   },
   apiKeys: ['api-keys'] as const,
+  /** Mounts as the admin manages them, or as a key with mount permission reads them. */
+  mounts: {
+    all: ['mounts'] as const,
+    list: (authType: string) => ['mounts', 'list', authType] as const,
+  },
+  /** Folder listings and entries of the mount file system, per caller family. */
+  fs: {
+    all: ['fs'] as const,
+    list: (authType: string, path: string) => ['fs', 'list', authType, path] as const,
+    entry: (authType: string, path: string) => ['fs', 'entry', authType, path] as const,
+    text: (authType: string, path: string) => ['fs', 'text', authType, path] as const,
+  },
+  /** Background tasks (copy…), polled while any is active. */
+  tasks: {
+    all: ['tasks'] as const,
+    list: (authType: string) => ['tasks', 'list', authType] as const,
+  },
   adminSession: ['admin-session'] as const,
   systemSettings: ['admin', 'system-settings'] as const,
   maxUploadSize: ['system', 'max-upload-size'] as const,
@@ -46,7 +63,15 @@ export const queryKeys = {
  * storage usage a file counts toward.
  */
 export type ChangedKind =
-  'paste' | 'fileShare' | 'fileObject' | 'storageConfig' | 'apiKey' | 'systemSettings';
+  | 'paste'
+  | 'fileShare'
+  | 'fileObject'
+  | 'storageConfig'
+  | 'apiKey'
+  | 'systemSettings'
+  | 'mount'
+  | 'fsEntry'
+  | 'task';
 
 const STALE_AFTER: Record<ChangedKind, InvalidateQueryFilters[]> = {
   paste: [{ queryKey: queryKeys.managedPastes.all }],
@@ -61,6 +86,12 @@ const STALE_AFTER: Record<ChangedKind, InvalidateQueryFilters[]> = {
   storageConfig: [{ queryKey: queryKeys.storageConfigs.all }],
   apiKey: [{ queryKey: queryKeys.apiKeys }],
   systemSettings: [{ queryKey: queryKeys.maxUploadSize }],
+  /** A mount came, went or moved: the mount list and every listing (the root shows mounts). */
+  mount: [{ queryKey: queryKeys.mounts.all }, { queryKey: queryKeys.fs.all }],
+  /** A file or folder changed inside a mount. */
+  fsEntry: [{ queryKey: queryKeys.fs.all }],
+  /** A task started, finished or was cleared; a finished copy changed the listings too. */
+  task: [{ queryKey: queryKeys.tasks.all }, { queryKey: queryKeys.fs.all }],
 };
 
 /** Marks every list showing an item of `kind` stale; the ones on screen refetch. */
@@ -78,4 +109,7 @@ export const SESSION_QUERY_ROOTS = [
   queryKeys.storageConfigs.all,
   queryKeys.apiKeys,
   queryKeys.adminSession,
+  queryKeys.mounts.all,
+  queryKeys.fs.all,
+  queryKeys.tasks.all,
 ] as const;

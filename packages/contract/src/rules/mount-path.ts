@@ -1,0 +1,59 @@
+import { isAtOrUnder } from './virtual-path';
+
+/**
+ * SPEC §5 and DESIGN §7: a mount path starts with `/`, then letters, digits, `_`, `-`,
+ * Chinese characters and `/`; no empty, trailing or dot segments; it never shadows one
+ * of the app's own prefixes and never nests inside or around another mount.
+ */
+
+/** Top-level names the app's routes (web and API) already use. */
+export const RESERVED_MOUNT_ROOTS: ReadonlySet<string> = new Set([
+  'api',
+  'dav',
+  'webdav',
+  'admin',
+  'assets',
+  'static',
+  'paste',
+  'file',
+  'files',
+  'raw',
+  'upload',
+  'mount-explorer',
+  'user',
+  'login',
+  'logout',
+  'health',
+  'version',
+  'docs',
+  'openapi',
+  'sw.js',
+  'manifest.webmanifest',
+  'favicon.ico',
+  'config.js',
+]);
+
+/** At most this many characters, so a path fits every column and URL it travels in. */
+export const MOUNT_PATH_MAX_LENGTH = 200;
+
+const SEGMENT = /^[\p{Script=Han}A-Za-z0-9_-]+$/u;
+
+export type MountPathProblem = 'MOUNT_PATH_INVALID' | 'MOUNT_PATH_RESERVED';
+
+/** The problem with a mount path, or null when it is well formed and not reserved. */
+export function checkMountPath(path: string): MountPathProblem | null {
+  if (!path.startsWith('/') || path.length < 2 || path.length > MOUNT_PATH_MAX_LENGTH) {
+    return 'MOUNT_PATH_INVALID';
+  }
+  const segments = path.slice(1).split('/');
+  if (segments.some((segment) => !SEGMENT.test(segment))) {
+    return 'MOUNT_PATH_INVALID';
+  }
+  const first = segments[0]?.toLowerCase() ?? '';
+  return RESERVED_MOUNT_ROOTS.has(first) ? 'MOUNT_PATH_RESERVED' : null;
+}
+
+/** True when two mount paths would shadow each other: equal, or one inside the other. */
+export function mountPathsOverlap(a: string, b: string): boolean {
+  return isAtOrUnder(a, b) || isAtOrUnder(b, a);
+}
