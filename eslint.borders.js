@@ -3,7 +3,7 @@ import fs from 'node:fs';
 /**
  * Borders that hold by themselves (issue 8, DESIGN §2), as ESLint's own
  * no-restricted-imports, one block per folder, generated from the folders that exist:
- * - server: src/storage, src/lib, src/db and src/shares import no module; a module imports
+ * - server: src/storage, src/lib, src/db, src/shares, src/vfs and src/jobs import no module; a module imports
  *   another module only through that module's service.ts (never its repo);
  * - web: a feature never imports another feature; lib/ and components/ import no feature.
  */
@@ -23,11 +23,12 @@ const webFeatures = foldersOf('./apps/web/src/features/');
 
 export const borders = [
   restrict(
-    ['apps/server/src/{storage,lib,db,shares}/**/*.ts'],
+    ['apps/server/src/{storage,lib,db,shares,vfs,jobs}/**/*.ts'],
     [
       {
         group: ['@/modules/*', '**/modules/*'],
-        message: 'storage/, lib/, db/ and shares/ know no module: hand them what they need.',
+        message:
+          'storage/, lib/, db/, shares/, vfs/ and jobs/ know no module: hand them what they need.',
       },
     ],
   ),
