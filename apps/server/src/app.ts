@@ -9,7 +9,7 @@ import type { AppDeps, AppEnv } from './context';
 import { isDatabaseUnavailable } from './db/db-errors';
 import { apiDocsRoutes } from './lib/api-docs';
 import { asStatus, errorBody } from './lib/envelope';
-import { isAppError } from './lib/errors';
+import { AppError, isAppError } from './lib/errors';
 import { createRouter } from './lib/openapi';
 import { resolvePrincipal } from './lib/principal';
 import { staticWebRoutes } from './lib/static-web';
@@ -25,6 +25,8 @@ import { systemSettingsRoutes } from './modules/system-settings/routes';
 import { storageConfigRoutes } from './modules/storage-configs/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { urlUploadRoutes } from './modules/url-upload/routes';
+import { VFS_ERROR_KEYS } from './vfs/error-keys';
+import { VfsError } from './vfs/types';
 
 /** Composes the whole HTTP app from its modules. Holds no module-level state. */
 export function buildApp(deps: AppDeps) {
@@ -121,7 +123,12 @@ export function buildApp(deps: AppDeps) {
     app.route('/', staticWebRoutes(deps.webDist));
   }
 
-  app.onError((error, c) => {
+  app.onError((caught, c) => {
+    // The file system's typed failures answer like every other error (DESIGN §7).
+    const error =
+      caught instanceof VfsError
+        ? new AppError(VFS_ERROR_KEYS[caught.code], caught.message)
+        : caught;
     if (isAppError(error)) {
       const extra = error.details ? { details: error.details } : {};
       return c.json(

@@ -1,0 +1,16 @@
+import type { ErrorKey } from '@pastebox/contract/errors';
+import type { VfsErrorCode } from './types';
+
+/** The API's error key for each file-system failure (WebDAV maps the codes on its own). */
+export const VFS_ERROR_KEYS: Record<VfsErrorCode, ErrorKey> = {
+  INVALID_PATH: 'PATH_INVALID',
+  NOT_FOUND: 'PATH_NOT_FOUND',
+  ALREADY_EXISTS: 'PATH_EXISTS',
+  NOT_EMPTY: 'FOLDER_NOT_EMPTY',
+  FORBIDDEN: 'PATH_FORBIDDEN',
+  CONFLICT: 'PATH_CONFLICT',
+  NOT_A_FILE: 'NOT_A_FILE',
+  NOT_A_FOLDER: 'NOT_A_FOLDER',
+  MOUNT_POINT: 'PATH_OUTSIDE_MOUNT',
+  INTO_ITSELF: 'COPY_INTO_ITSELF',
+};
