@@ -3,7 +3,7 @@
 // table and writes bench/results/latest.json. Build first: `npm run build`.
 //
 // A benchmark is a module exporting `name`, `description` and
-// `run({ baseUrl, authorization, pid })`, which resolves with { operation: measurement }
+// `run({ baseUrl, authorization, pid, dataDir })`, which resolves with { operation: measurement }
 // (see lib/measure.mjs). Only 127.0.0.1 is ever contacted.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -42,6 +42,7 @@ async function runOne(benchmark) {
       baseUrl: server.baseUrl,
       authorization,
       pid: server.pid,
+      dataDir: server.dataDir,
     });
     return {
       description: benchmark.description,

@@ -18,10 +18,13 @@ import { resolveApiKey } from './modules/api-keys/service';
 import { authRoutes } from './modules/auth/routes';
 import { resolveAdminToken } from './modules/auth/service';
 import { fileRoutes } from './modules/files/routes';
+import { fsRoutes } from './modules/fs/routes';
 import { localStorageRoutes } from './modules/local-storage/routes';
+import { mountRoutes } from './modules/mounts/routes';
 import { pasteRoutes } from './modules/pastes/routes';
 import { systemRoutes } from './modules/system/routes';
 import { systemSettingsRoutes } from './modules/system-settings/routes';
+import { taskRoutes } from './modules/tasks/routes';
 import { storageConfigRoutes } from './modules/storage-configs/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { urlUploadRoutes } from './modules/url-upload/routes';
@@ -91,6 +94,9 @@ export function buildApp(deps: AppDeps) {
   api.route('/', uploadRoutes);
   api.route('/', localStorageRoutes);
   api.route('/', urlUploadRoutes);
+  api.route('/', mountRoutes);
+  api.route('/', fsRoutes);
+  api.route('/', taskRoutes);
   api.openAPIRegistry.registerComponent('securitySchemes', 'AdminToken', {
     type: 'http',
     scheme: 'bearer',

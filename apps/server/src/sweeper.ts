@@ -1,6 +1,8 @@
 import type { AppDeps } from './context';
 import { sweepExpiredSessions } from './modules/auth/service';
 import { sweepExpiredVisits } from './modules/files/service';
+import { sweepFsUploadSessions } from './modules/fs/uploads/sweep';
+import { mountSource } from './modules/mounts/service';
 import { sweepExpiredPastes } from './modules/pastes/service';
 import { sweepLocalTempFiles } from './modules/storage-configs/service';
 import { sweepFiles } from './modules/uploads/service';
@@ -16,8 +18,9 @@ export async function sweepOnce(deps: AppDeps): Promise<void> {
   const files = await sweepFiles(deps);
   await sweepLocalTempFiles(deps);
   await sweepExpiredVisits(deps);
-  if (pastes > 0 || files.expired + files.abandoned + files.idleMultiparts > 0) {
-    deps.logger.info({ pastes, files }, 'swept expired shares and abandoned uploads');
+  const fsUploads = await sweepFsUploadSessions(deps, mountSource(deps));
+  if (pastes > 0 || fsUploads > 0 || files.expired + files.abandoned + files.idleMultiparts > 0) {
+    deps.logger.info({ pastes, files, fsUploads }, 'swept expired shares and abandoned uploads');
   }
 }
 

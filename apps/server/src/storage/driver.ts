@@ -27,6 +27,26 @@ export interface StorageDriver {
   /** Server-side copy within this storage. */
   copy(fromKey: string, toKey: string): Promise<void>;
 
+  /**
+   * Folders (the mount file system, DESIGN §7). A folder key names a folder without a
+   * trailing slash; '' is the root, which always exists. On S3 a folder is every key
+   * under `key/` plus, once created empty, a zero-byte `key/` marker; on local storage it
+   * is a directory.
+   */
+  folderExists(key: string): Promise<boolean>;
+
+  /** Makes an empty folder (and its parents, where the storage has real folders). */
+  createFolder(key: string): Promise<void>;
+
+  /** Deletes a folder and everything below it; a missing folder is not an error. */
+  deleteFolder(key: string): Promise<void>;
+
+  /** Moves one object, replacing any object at `toKey`. */
+  move(fromKey: string, toKey: string): Promise<void>;
+
+  /** Moves a folder with everything below it to a folder key that does not exist yet. */
+  moveFolder(fromKey: string, toKey: string): Promise<void>;
+
   /** A URL the browser can PUT the whole object to. */
   presignPut(key: string, options: PresignPutOptions): Promise<PresignedRequest>;
 

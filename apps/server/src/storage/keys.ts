@@ -61,6 +61,11 @@ export function normaliseKey(key: string): string {
   return value;
 }
 
+/** The canonical form of a folder key: '' (the root) or a key-like name without a trailing slash. */
+export function normaliseFolderKey(key: string): string {
+  return key === '' ? '' : normaliseKey(key);
+}
+
 /**
  * The canonical form of a listing prefix: '' (everything) or a key-like string that may
  * end with '/' (a folder) or not (a name prefix, as S3 allows).

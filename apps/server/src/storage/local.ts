@@ -27,6 +27,7 @@ import {
   statFile,
   streamToTempFile,
 } from './local-files';
+import { LocalFolders } from './local-folders';
 import { listLocal } from './local-list';
 import { LocalMultipart } from './local-multipart';
 import type { LocalUrlSigner } from './local-signing';
@@ -48,10 +49,12 @@ export class LocalDriver implements StorageDriver {
   readonly kind = 'local' as const;
   readonly root: string;
   private readonly multipart: LocalMultipart;
+  private readonly folders: LocalFolders;
 
   constructor(private readonly options: LocalDriverOptions) {
     this.root = path.resolve(options.root);
     this.multipart = new LocalMultipart(this.root);
+    this.folders = new LocalFolders(this.root, (key) => this.pathOf(key));
   }
 
   /** The file of a key; the key is normalised and can never leave the root. */
@@ -129,6 +132,26 @@ export class LocalDriver implements StorageDriver {
     }
     const temp = await streamToTempFile(path.dirname(target), fs.createReadStream(source));
     await publishTempFile(temp, target);
+  }
+
+  folderExists(key: string): Promise<boolean> {
+    return this.folders.exists(key);
+  }
+
+  createFolder(key: string): Promise<void> {
+    return this.folders.create(key);
+  }
+
+  deleteFolder(key: string): Promise<void> {
+    return this.folders.delete(key);
+  }
+
+  move(fromKey: string, toKey: string): Promise<void> {
+    return this.folders.moveFile(fromKey, toKey);
+  }
+
+  moveFolder(fromKey: string, toKey: string): Promise<void> {
+    return this.folders.moveFolder(fromKey, toKey);
   }
 
   presignPut(key: string, options: PresignPutOptions): Promise<PresignedRequest> {

@@ -27,6 +27,11 @@ export async function streamPut(
   body: Readable,
   options: PutOptions = {},
 ): Promise<PutResult> {
+  // A body that failed before the put began (a caller's limit tripped while the caller
+  // was still checking the target) emits nothing more: piped, it would never end.
+  if (body.destroyed) {
+    throw body.errored ?? new Error('The body was closed before the put began');
+  }
   const meter = new MeteredStream(options.size !== undefined ? { exact: options.size } : {});
   // The SDK does not notice when its body stream fails (too long, too short, the source
   // erroring): the request would wait for bytes that never come. So a body error aborts

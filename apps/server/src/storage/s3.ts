@@ -33,6 +33,7 @@ import {
   totalFromContentRange,
   type S3DriverOptions,
 } from './s3-client';
+import { S3Folders } from './s3-folders';
 import { S3Multipart } from './s3-multipart';
 import { S3Presigner } from './s3-presign';
 import { streamPut } from './s3-put';
@@ -50,11 +51,13 @@ export class S3Driver implements StorageDriver {
   private readonly presigner: S3Presigner;
   private readonly prefix: string;
   private readonly multipart: S3Multipart;
+  private readonly folders: S3Folders;
 
   constructor(private readonly options: S3DriverOptions) {
     this.client = createS3Client(options);
     this.prefix = folderPrefix(options.defaultFolder);
     this.multipart = new S3Multipart(this.client, options.bucket);
+    this.folders = new S3Folders(this.client, options.bucket, this.prefix);
     this.presigner = new S3Presigner(this.client, options);
   }
 
@@ -206,6 +209,28 @@ export class S3Driver implements StorageDriver {
       }
       throw error;
     }
+  }
+
+  folderExists(key: string): Promise<boolean> {
+    return this.folders.exists(key);
+  }
+
+  createFolder(key: string): Promise<void> {
+    return this.folders.create(key);
+  }
+
+  deleteFolder(key: string): Promise<void> {
+    return this.folders.delete(key);
+  }
+
+  /** CopyObject then delete: S3 has no rename. */
+  async move(fromKey: string, toKey: string): Promise<void> {
+    await this.copy(fromKey, toKey);
+    await this.delete([fromKey]);
+  }
+
+  moveFolder(fromKey: string, toKey: string): Promise<void> {
+    return this.folders.move(fromKey, toKey);
   }
 
   presignPut(key: string, options: PresignPutOptions): Promise<PresignedRequest> {

@@ -125,6 +125,8 @@ export interface FileSystem {
   normalise(raw: string): string;
   resolve(path: string): Promise<ResolvedPath>;
   stat(path: string): Promise<VfsEntry>;
+  /** The active mount a path lies in; null above the mounts (NOT_FOUND outside them). */
+  mountAt(path: string): Promise<MountRecord | null>;
   list(path: string): Promise<VfsListing>;
   read(path: string, range?: ByteRange): Promise<{ entry: VfsEntry; object: ObjectStream }>;
   write(path: string, body: Readable, options?: WriteOptions): Promise<VfsEntry>;

@@ -78,7 +78,11 @@ describe(`bad values on every route (${dialect})`, () => {
     const file = await uploadShare(admin, { filename: 'fuzz.txt' });
     const key = await createKey(admin, { text_permission: true, file_permission: true });
     // The caller of the user/… families is a key of its own: the fuzz rewrites `key`.
-    const caller = await createKey(admin, { text_permission: true, file_permission: true });
+    const caller = await createKey(admin, {
+      text_permission: true,
+      file_permission: true,
+      mount_permission: true,
+    });
     keyUser = admin.withApiKey(caller.key);
     const configs = await admin.get<{ id: string; is_default: boolean }[]>('/api/s3-configs');
     const fixtures: Fixtures = {

@@ -56,8 +56,8 @@ const mountFields = {
 
 /** POST /admin/mounts: a config id is required (either name). */
 export const createMountBody = z.object(mountFields);
-export type CreateMountBody = z.input<typeof createMountBody>;
+export type CreateMountBody = z.infer<typeof createMountBody>;
 
 /** PUT /admin/mounts/{id}: any subset. */
 export const updateMountBody = z.object(mountFields).partial();
-export type UpdateMountBody = z.input<typeof updateMountBody>;
+export type UpdateMountBody = z.infer<typeof updateMountBody>;

@@ -17,7 +17,7 @@ import {
 
 export type { FileChanges, FileRow, FileScope, FileWithProvider, NewFileRow } from './repo';
 export { isUniqueViolation } from './repo';
-export { normaliseMimetype } from './content-safety';
+export { deliveryHeaders, normaliseMimetype } from './content-safety';
 export { presentManaged } from './management';
 export { removeFileShare } from './removal';
 export { assertSlugRules, expiryFromHours, normaliseRemark } from './rules';

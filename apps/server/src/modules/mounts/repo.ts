@@ -11,6 +11,11 @@ import type { Database } from '@/db/types';
 export type MountRow = Selectable<Database['mounts']>;
 export type NewMount = Insertable<Database['mounts']>;
 export type MountChanges = Omit<Updateable<Database['mounts']>, 'id' | 'created_at' | 'created_by'>;
+/** A mount with its storage config's name, for answers. */
+export type MountWithConfig = MountRow & { storage_config_name: string | null };
+
+/** An arbitrary constant naming the advisory lock that serialises mount path changes. */
+const MOUNT_PATHS_LOCK = 7_210_431;
 
 /** SQL for mounts; one method per query. */
 export class MountsRepo {
@@ -24,6 +29,29 @@ export class MountsRepo {
       .orderBy('sort_order', 'asc')
       .orderBy('mount_path', 'asc')
       .execute();
+  }
+
+  /** Every mount with its config's name, in explorer order. */
+  listWithConfigNames(): Promise<MountWithConfig[]> {
+    return this.db
+      .selectFrom('mounts')
+      .leftJoin('storage_configs', 'storage_configs.id', 'mounts.storage_config_id')
+      .selectAll('mounts')
+      .select('storage_configs.name as storage_config_name')
+      .orderBy('mounts.sort_order', 'asc')
+      .orderBy('mounts.mount_path', 'asc')
+      .execute();
+  }
+
+  /**
+   * PostgreSQL: serialises the check-then-write of mount paths (uniqueness and nesting),
+   * a transaction-scoped advisory lock. SQLite runs one write transaction at a time already
+   * (they begin IMMEDIATE).
+   */
+  async lockMountPaths(dialect: 'sqlite' | 'postgres'): Promise<void> {
+    if (dialect === 'postgres') {
+      await sql`SELECT pg_advisory_xact_lock(${MOUNT_PATHS_LOCK})`.execute(this.db);
+    }
   }
 
   findById(id: string) {

@@ -1,12 +1,12 @@
 import type { IncomingMessage } from 'node:http';
-import { PassThrough, pipeline, type Readable } from 'node:stream';
-import busboy, { type FileInfo } from 'busboy';
+import type { FileInfo } from 'busboy';
 import type { FileShare } from '@pastebox/contract/schemas/file';
 import type { AppDeps, Principal } from '@/context';
 import { AppError } from '@/lib/errors';
 import { assertCleanText } from '@/lib/input-rules';
 import { findFile, presentManaged, type FileWithProvider } from '@/modules/files/service';
-import { assertQuota, assertWithinMaxSize, insufficientStorage, maxUploadBytes } from './limits';
+import { assertQuota, assertWithinMaxSize, maxUploadBytes } from './limits';
+import { guardedFileBody, readFileForm, storeFailure, type FilePart } from './form-stream';
 import { numberField, PLACEMENT_FIELDS, shareOptionsFrom, type FormFields } from './form-fields';
 import { assertSlugAvailable, discardObject, insertShare, prepareOptions } from './share-record';
 import { resolveUploadTarget, type UploadTarget } from './target';
@@ -37,7 +37,7 @@ async function storeFilePart(
   deps: AppDeps,
   principal: Principal,
   fields: FormFields,
-  file: Readable & { truncated?: boolean },
+  file: FilePart,
   info: FileInfo,
   limits: UploadLimits,
 ): Promise<StoredPart> {
@@ -53,20 +53,10 @@ async function storeFilePart(
   });
   await assertSlugAvailable(deps, shareOptionsFrom(fields).slug);
   const remaining = await assertQuota(deps, target.config, declared ?? limits.contentLength ?? 0);
-  let overQuota = false;
-  let counted = 0;
-  const body = new PassThrough();
-  file.on('limit', () => body.destroy(new AppError('FILE_TOO_LARGE')));
-  file.on('data', (chunk: Buffer) => {
-    counted += chunk.length;
-    if (remaining !== null && counted > remaining && !overQuota) {
-      overQuota = true;
-      body.destroy(
-        insufficientStorage(counted, remaining, Number(target.config.total_storage_bytes)),
-      );
-    }
+  const body = guardedFileBody(file, {
+    remaining,
+    total: Number(target.config.total_storage_bytes),
   });
-  pipeline(file, body, () => undefined);
   const mimetype = fields.mimetype || info.mimeType;
   try {
     const result = await target.driver.put(target.key, body, { contentType: mimetype });
@@ -76,13 +66,8 @@ async function storeFilePart(
     return { target, size: result.size, etag: result.etag, mimetype };
   } catch (error) {
     await discardObject(deps, target, target.key);
-    throw body.errored instanceof AppError ? body.errored : error;
+    throw storeFailure(body, error);
   }
-}
-
-/** Rejections carry Errors; anything else thrown is wrapped. */
-function asError(error: unknown): Error {
-  return error instanceof Error ? error : new Error(String(error));
 }
 
 /** Parses the form; resolves with the fields and the stored part once the body is read. */
@@ -92,74 +77,14 @@ function parseForm(
   incoming: IncomingMessage,
   limits: UploadLimits,
 ): Promise<{ fields: FormFields; stored: StoredPart }> {
-  return new Promise((resolve, reject) => {
-    let parser: busboy.Busboy;
-    try {
-      parser = busboy({
-        headers: incoming.headers,
-        defParamCharset: 'utf8',
-        limits: {
-          files: 1,
-          fields: 32,
-          fieldSize: 64 * 1024,
-          parts: 40,
-          fileSize: limits.maxBytes,
-        },
-      });
-    } catch {
-      reject(new AppError('VALIDATION_FAILED', 'Send the upload as multipart/form-data'));
-      return;
-    }
-    const fields: FormFields = {};
-    let storing: Promise<StoredPart> | null = null;
-    let placedLate = false;
-    const fail = (error: Error) => {
-      incoming.unpipe(parser);
-      // Reads and drops the rest of the body, so the answer reaches the client.
-      incoming.resume();
-      void storing?.then(
-        (part) => discardObject(deps, part.target, part.target.key),
-        () => undefined,
-      );
-      reject(error);
-    };
-    parser.on('field', (name, value) => {
-      placedLate ||= storing !== null && (PLACEMENT_FIELDS as readonly string[]).includes(name);
-      fields[name] = value;
-    });
-    parser.on('file', (name, file, info) => {
-      if (name !== 'file' || storing) {
-        file.resume();
-        return;
-      }
-      storing = storeFilePart(deps, principal, { ...fields }, file, info, limits);
-      storing.catch((error: unknown) => fail(asError(error)));
-    });
-    // A client that goes away mid-upload: the file stream fails, so the storage write
-    // stops and cleans up instead of waiting for bytes that never come.
-    const onAbort = () => {
-      parser.destroy(new AppError('VALIDATION_FAILED', 'The client aborted the upload'));
-    };
-    incoming.once('aborted', onAbort);
-    incoming.once('error', onAbort);
-    parser.on('error', (error) =>
-      fail(new AppError('VALIDATION_FAILED', `Malformed form: ${(error as Error).message}`)),
-    );
-    parser.on('close', () => {
-      if (!storing) {
-        fail(new AppError('VALIDATION_FAILED', 'The form has no `file` part'));
-        return;
-      }
-      storing.then(
-        (stored) =>
-          placedLate
-            ? fail(new AppError('VALIDATION_FAILED', 'Send s3_config_id and path before the file'))
-            : resolve({ fields, stored }),
-        () => undefined,
-      );
-    });
-    incoming.pipe(parser);
-  });
+  return readFileForm(
+    incoming,
+    { maxFileBytes: limits.maxBytes, placementFields: PLACEMENT_FIELDS },
+    {
+      store: (fields, file, info) => storeFilePart(deps, principal, fields, file, info, limits),
+      discard: (part) => discardObject(deps, part.target, part.target.key),
+    },
+  );
 }
 
 /** Writes the record of a stored upload; when that fails, the object goes too. */

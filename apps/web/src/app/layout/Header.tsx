@@ -13,6 +13,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconBrandGithub, IconClipboardText } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
+import { TaskManagerButton } from '@/features/tasks/components/TaskManagerButton';
 import classes from './Header.module.css';
 import { LanguageSwitch } from './LanguageSwitch';
 import { NAV_LINKS, sourceUrl } from './nav-links';
@@ -72,6 +73,7 @@ export function Header() {
               <IconBrandGithub size={18} stroke={1.6} />
             </ActionIcon>
           </Tooltip>
+          <TaskManagerButton />
           <LanguageSwitch />
           <ThemeToggle />
           <Burger

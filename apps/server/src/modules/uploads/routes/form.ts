@@ -1,24 +1,13 @@
-import type { IncomingMessage } from 'node:http';
 import { createRoute } from '@hono/zod-openapi';
 import { fileShare } from '@pastebox/contract/schemas/file';
 import { formUploadSchema } from '@pastebox/contract/schemas/upload';
-import type { Context } from 'hono';
-import type { AppEnv } from '@/context';
 import { BODY_LIMIT_EXTENSION } from '@/lib/body-limit';
 import { ok } from '@/lib/envelope';
 import { createRouter, keySecurity, okResponse } from '@/lib/openapi';
 import { publicBaseUrl } from '@/lib/public-url';
 import { requirePermission } from '@/lib/guards';
 import { receiveFormUpload } from '../form-upload';
-
-/** The Node request behind a Hono context (@hono/node-server passes it as env.incoming). */
-function nodeRequestOf(c: Context<AppEnv>): IncomingMessage {
-  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-  if (!incoming) {
-    throw new Error('POST /api/upload streams the Node request: run on @hono/node-server');
-  }
-  return incoming;
-}
+import { nodeRequestOf } from '../node-request';
 
 /** POST /api/upload: a multipart form streamed into storage (SPEC §7 Files). */
 export const formUploadRoutes = createRouter().openapi(

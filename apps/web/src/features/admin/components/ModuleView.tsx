@@ -4,6 +4,7 @@ import { usePageTitle } from '@/lib/use-page-title';
 import type { AdminModule } from '@/features/admin/modules';
 import { FilesModule } from './files/FilesModule';
 import { KeysModule } from './keys/KeysModule';
+import { MountsModule } from './mounts/MountsModule';
 import { PastesModule } from './pastes/PastesModule';
 import { SettingsModule } from './settings/SettingsModule';
 import { StorageModule } from './storage/StorageModule';
@@ -24,8 +25,9 @@ export function ModuleView({ module }: { module: AdminModule }) {
       return <FilesModule title={title} />;
     case 'storage-config':
       return <StorageModule title={title} />;
-    case 'dashboard':
     case 'mount-management':
+      return <MountsModule title={title} />;
+    case 'dashboard':
       return <ComingSoon title={title} />;
   }
 }

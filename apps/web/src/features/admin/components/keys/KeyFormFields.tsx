@@ -1,6 +1,18 @@
-import { Fieldset, NumberInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import {
+  Button,
+  Fieldset,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  TextInput,
+} from '@mantine/core';
 import { KEY_EXPIRY_OPTIONS, LIMITS } from '@pastebox/contract/limits';
+import { IconFolderSearch } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FolderPicker } from '@/components/FolderPicker';
 import {
   MAX_CUSTOM_DAYS,
   type KeyExpiryChoice,
@@ -29,6 +41,7 @@ export function KeyFormFields({
   withCustomKey,
 }: KeyFormFieldsProps) {
   const { t } = useTranslation();
+  const [choosingPath, setChoosingPath] = useState(false);
   const error = (key: keyof KeyFormValues) =>
     errors[key] ? t(errors[key] as 'common.error', { max: MAX_CUSTOM_DAYS }) : undefined;
   const expiryData = [
@@ -124,6 +137,27 @@ export function KeyFormFields({
         error={error('basicPath')}
         onChange={(event) => onChange('basicPath', event.currentTarget.value)}
         styles={MONOSPACE}
+        rightSectionWidth={88}
+        rightSection={
+          <Button
+            size="compact-sm"
+            variant="light"
+            leftSection={<IconFolderSearch size={14} />}
+            onClick={() => setChoosingPath(true)}
+          >
+            {t('folderPicker.chooseShort')}
+          </Button>
+        }
+      />
+      {/* SPEC §2: the mount-path chooser for a key's base path. */}
+      <FolderPicker
+        opened={choosingPath}
+        onClose={() => setChoosingPath(false)}
+        onPick={(path) => onChange('basicPath', path)}
+        title={t('folderPicker.basicPathTitle')}
+        initialPath={values.basicPath}
+        confirmLabel={t('folderPicker.useAsBasicPath')}
+        allowCreate={false}
       />
     </Stack>
   );

@@ -1,0 +1,16 @@
+import { createRouter } from '@/lib/openapi';
+import { fsBrowseRoutes } from './routes/browse';
+import { fsChangeRoutes } from './routes/changes';
+import { fsCopyRoutes } from './routes/copy';
+import { fsDeliveryRoutes } from './routes/delivery';
+import { fsLinkRoutes } from './routes/link';
+import { fsUploadRoutes } from './routes/uploads';
+
+/** The file system API under /admin/fs and /user/fs (SPEC §7 "File system"). */
+export const fsRoutes = createRouter()
+  .route('/', fsBrowseRoutes)
+  .route('/', fsDeliveryRoutes)
+  .route('/', fsChangeRoutes)
+  .route('/', fsLinkRoutes)
+  .route('/', fsUploadRoutes)
+  .route('/', fsCopyRoutes);

@@ -1,0 +1,249 @@
+import type { Readable } from 'node:stream';
+import { isAtOrUnder } from '@pastebox/contract/rules/virtual-path';
+import type { ByteRange, ObjectStream } from '@/storage/driver';
+import { copyEntry } from './copy';
+import { fileEntry, folderEntry } from './entries';
+import { linkHeaders } from './link-headers';
+import { listingCache } from './listing-cache';
+import { assertFolder, listStorageFolder } from './listing';
+import { MountTable } from './mount-table';
+import { accessAt, basicPathOf, normalPath, type PathAccess } from './paths';
+import { Mutations } from './mutations';
+import { onStorage } from './storage-errors';
+import {
+  VfsError,
+  type Caller,
+  type CopyOptions,
+  type FileSystem,
+  type LinkOptions,
+  type MountRecord,
+  type MountSource,
+  type ResolvedPath,
+  type VfsEntry,
+  type VfsListing,
+  type WriteOptions,
+} from './types';
+
+export interface FileSystemOptions {
+  now?: () => Date;
+}
+
+/**
+ * The file system one caller sees (DESIGN §7): every path is normalised and checked here,
+ * once, then resolved through the mount table (read fresh for each call, so a mount
+ * switched off or a cache epoch bumped by another instance counts at once).
+ */
+export function fileSystemFor(
+  source: MountSource,
+  caller: Caller,
+  options: FileSystemOptions = {},
+): FileSystem {
+  return new VirtualFileSystem(source, caller, options.now ?? (() => new Date()));
+}
+
+class VirtualFileSystem implements FileSystem {
+  private readonly basicPath: string | null;
+  private readonly mutations: Mutations;
+
+  constructor(
+    private readonly source: MountSource,
+    caller: Caller,
+    private readonly now: () => Date,
+  ) {
+    this.basicPath = basicPathOf(caller);
+    this.mutations = new Mutations(
+      (path) => this.resolve(path),
+      (path) => this.locate(path),
+      (mountId) => source.bumpCacheEpoch(mountId),
+      now,
+    );
+  }
+
+  normalise(raw: string): string {
+    return this.checked(raw, 'full').path;
+  }
+
+  /** The normal path, or INVALID_PATH / FORBIDDEN; `way-down` also lets the folders above the basic_path through. */
+  private checked(raw: string, needed: PathAccess): { path: string; access: PathAccess } {
+    const path = normalPath(raw);
+    const access = accessAt(this.basicPath, path);
+    if (access === 'none' || (needed === 'full' && access !== 'full')) {
+      throw new VfsError('FORBIDDEN', path);
+    }
+    return { path, access };
+  }
+
+  /** Where a normal path lies in the current mount table. */
+  private async locate(path: string) {
+    const table = new MountTable(await this.source.loadMounts());
+    return { table, placement: table.place(path) };
+  }
+
+  async resolve(raw: string): Promise<ResolvedPath> {
+    const { path } = this.checked(raw, 'full');
+    const { placement } = await this.locate(path);
+    if (placement.kind === 'virtual') {
+      throw new VfsError('MOUNT_POINT', path, 'a folder above the mounts has no storage');
+    }
+    if (placement.kind === 'none') {
+      throw new VfsError('NOT_FOUND', path);
+    }
+    const driver = await this.source.driverFor(placement.mount);
+    return { path, mount: placement.mount, driver, key: placement.key };
+  }
+
+  async stat(raw: string): Promise<VfsEntry> {
+    const { path } = this.checked(raw, 'way-down');
+    const { placement } = await this.locate(path);
+    if (placement.kind === 'virtual') {
+      return folderEntry(path);
+    }
+    if (placement.kind === 'none') {
+      throw new VfsError('NOT_FOUND', path);
+    }
+    const { mount, key } = placement;
+    if (key === '') {
+      return folderEntry(path, mount);
+    }
+    const driver = await this.source.driverFor(mount);
+    return onStorage(path, async () => {
+      const stat = await driver.stat(key);
+      if (stat) {
+        return fileEntry(path, stat);
+      }
+      if (await driver.folderExists(key)) {
+        return folderEntry(path);
+      }
+      throw new VfsError('NOT_FOUND', path);
+    });
+  }
+
+  async mountAt(raw: string): Promise<MountRecord | null> {
+    const { path } = this.checked(raw, 'way-down');
+    const { placement } = await this.locate(path);
+    if (placement.kind === 'none') {
+      throw new VfsError('NOT_FOUND', path);
+    }
+    return placement.kind === 'mount' ? placement.mount : null;
+  }
+
+  async list(raw: string): Promise<VfsListing> {
+    const { path, access } = this.checked(raw, 'way-down');
+    const { table, placement } = await this.locate(path);
+    let listing: VfsListing;
+    if (placement.kind === 'virtual') {
+      const entries = table.childrenOf(path).map((child) => folderEntry(child.path, child.mount));
+      listing = { path, isVirtual: true, mount: null, entries };
+    } else if (placement.kind === 'none') {
+      throw new VfsError('NOT_FOUND', path);
+    } else {
+      const { mount, key } = placement;
+      const now = this.now().getTime();
+      let entries = listingCache.get(mount, key, now);
+      if (!entries) {
+        const driver = await this.source.driverFor(mount);
+        entries = await onStorage(path, () => listStorageFolder(driver, key, path));
+        listingCache.set(mount, key, entries, now);
+      }
+      listing = { path, isVirtual: false, mount, entries };
+    }
+    if (access === 'way-down') {
+      // Above its basic_path a key sees only the way down to it.
+      const basicPath = this.basicPath ?? '/';
+      listing.entries = listing.entries.filter((entry) => isAtOrUnder(entry.path, basicPath));
+    }
+    return listing;
+  }
+
+  async read(raw: string, range?: ByteRange): Promise<{ entry: VfsEntry; object: ObjectStream }> {
+    const target = await this.resolve(raw);
+    const { path, driver, key } = target;
+    if (key === '') {
+      throw new VfsError('NOT_A_FILE', path);
+    }
+    return onStorage(path, async () => {
+      const stat = await driver.stat(key);
+      if (!stat) {
+        await assertFolder(driver, key, path);
+        throw new VfsError('NOT_A_FILE', path);
+      }
+      const object = await driver.get(key, range);
+      return {
+        entry: fileEntry(path, { ...stat, contentType: stat.contentType ?? object.contentType }),
+        object,
+      };
+    });
+  }
+
+  async write(raw: string, body: Readable, options: WriteOptions = {}): Promise<VfsEntry> {
+    let path: string;
+    try {
+      path = this.checked(raw, 'full').path;
+    } catch (error) {
+      // A refused write leaves the request body unread; drain it so the socket is freed.
+      body.resume();
+      throw error;
+    }
+    return this.mutations.write(path, body, options);
+  }
+
+  async mkdir(raw: string): Promise<VfsEntry> {
+    return this.mutations.mkdir(this.checked(raw, 'full').path);
+  }
+
+  async remove(raw: string): Promise<void> {
+    return this.mutations.remove(this.checked(raw, 'full').path);
+  }
+
+  async rename(from: string, to: string): Promise<void> {
+    return this.mutations.rename(this.checked(from, 'full').path, this.checked(to, 'full').path);
+  }
+
+  async copy(from: string, to: string, options: CopyOptions): Promise<void> {
+    const fromPath = this.checked(from, 'full').path;
+    const toPath = this.checked(to, 'full').path;
+    if (isAtOrUnder(fromPath, toPath)) {
+      throw new VfsError('INTO_ITSELF', toPath);
+    }
+    const sourceEntry = await this.stat(fromPath);
+    const source = await this.resolve(fromPath);
+    const target = await this.resolve(toPath);
+    if (target.key === '') {
+      throw new VfsError('MOUNT_POINT', toPath);
+    }
+    try {
+      await copyEntry(source, sourceEntry, target, options);
+    } finally {
+      // Even a copy that failed halfway wrote some objects.
+      await this.source.bumpCacheEpoch(target.mount.id);
+    }
+  }
+
+  async link(raw: string, options: LinkOptions): Promise<{ url: string; expiresAt: Date }> {
+    const { path, driver, key } = await this.resolve(raw);
+    if (key === '') {
+      throw new VfsError('NOT_A_FILE', path);
+    }
+    return onStorage(path, async () => {
+      const stat = await driver.stat(key);
+      if (!stat) {
+        await assertFolder(driver, key, path);
+        throw new VfsError('NOT_A_FILE', path);
+      }
+      const entry = fileEntry(path, stat);
+      const signed = await driver.presignGet(key, {
+        expiresInSeconds: options.expiresInSeconds,
+        ...linkHeaders(entry, options.forceDownload),
+      });
+      return { url: signed.url, expiresAt: signed.expiresAt };
+    });
+  }
+
+  async touched(raw: string): Promise<void> {
+    const { path } = this.checked(raw, 'full');
+    const { placement } = await this.locate(path);
+    if (placement.kind === 'mount') {
+      await this.source.bumpCacheEpoch(placement.mount.id);
+    }
+  }
+}

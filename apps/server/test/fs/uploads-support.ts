@@ -1,0 +1,183 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { FsListing, FsWriteResult } from '@pastebox/contract/schemas/fs';
+import { expect } from 'vitest';
+import { sha256Hex } from '@/lib/crypto';
+import type { StorageDriver } from '@/storage/driver';
+import type { ApiClient, ApiResponse } from '../support/api-client';
+import { insertMount } from '../support/mounts';
+import { driverOf, storageTargets, type StorageTarget } from '../support/storage-targets';
+import type { TestServer } from '../support/test-server';
+
+/**
+ * Builders for the tests of uploads into a mount (test/fs/uploads*.test.ts): a mount on a
+ * fresh storage config, keys with mount permission, the form and part calls over real HTTP.
+ */
+
+export const MIB = 1024 * 1024;
+
+/** A mount on its own storage config, and the driver behind it. */
+export interface MountedStorage {
+  configId: string;
+  mountPath: string;
+  driver: StorageDriver;
+  /** The object key of a virtual path inside this mount. */
+  keyOf(path: string): string;
+}
+
+/** A mount at a fresh path on a fresh config of `target`; listings cached 300 s. */
+export async function mountStorage(
+  server: TestServer,
+  admin: ApiClient,
+  target: StorageTarget,
+  configOverrides: Parameters<StorageTarget['createConfig']>[1] = {},
+): Promise<MountedStorage> {
+  const config = await target.createConfig(admin, configOverrides);
+  const mountPath = `/m${randomBytes(4).toString('hex')}`;
+  await insertMount(server.deps, {
+    mountPath,
+    storageConfigId: config.id,
+    storageType: target.name === 'local' ? 'local' : 'S3',
+    cacheTtl: 300,
+  });
+  return {
+    configId: config.id,
+    mountPath,
+    driver: await driverOf(server, config.id),
+    keyOf: (path) => path.slice(mountPath.length + 1),
+  };
+}
+
+/** Runs `body` once per storage: local and the real S3-protocol server. */
+export function eachStorage(body: (target: StorageTarget) => void): void {
+  for (const target of storageTargets()) {
+    body(target);
+  }
+}
+
+/** An API key inserted straight into api_keys, with mount permission and a basic_path. */
+export async function createMountKey(
+  server: TestServer,
+  options: { basicPath?: string; mount?: boolean } = {},
+): Promise<ApiClient> {
+  const id = randomUUID();
+  const key = `test_${randomBytes(12).toString('hex')}`;
+  await server.deps.db
+    .insertInto('api_keys')
+    .values({
+      id,
+      name: `key-${id.slice(0, 8)}`,
+      key_hash: sha256Hex(key),
+      key_cipher: server.deps.secrets.encrypt(key),
+      text_permission: 0,
+      file_permission: 0,
+      mount_permission: options.mount === false ? 0 : 1,
+      basic_path: options.basicPath ?? '/',
+      expires_at: null,
+      created_at: server.clock.now().toISOString(),
+      last_used: null,
+    })
+    .execute();
+  return server.anon.withApiKey(key);
+}
+
+/** The family base a client calls: admin/fs with a token, user/fs with a key. */
+export function fsBase(client: ApiClient): string {
+  return client.authorization?.startsWith('ApiKey ') ? '/api/user/fs' : '/api/admin/fs';
+}
+
+export interface FsForm {
+  path?: string;
+  content?: string | Buffer;
+  filename?: string;
+  type?: string;
+  /** Send `path` after the file part (refused: it chooses where the bytes go). */
+  pathAfterFile?: boolean;
+}
+
+/** POST fs/upload with a real multipart form. */
+export async function postFsForm(
+  client: ApiClient,
+  form: FsForm,
+): Promise<ApiResponse<FsWriteResult>> {
+  const body = new FormData();
+  if (form.path !== undefined && !form.pathAfterFile) {
+    body.set('path', form.path);
+  }
+  body.set('use_multipart', 'false');
+  const content = form.content ?? 'hello mount';
+  body.set(
+    'file',
+    new Blob([content], form.type ? { type: form.type } : {}),
+    form.filename ?? 'hello.txt',
+  );
+  if (form.path !== undefined && form.pathAfterFile) {
+    body.set('path', form.path);
+  }
+  const res = await client.raw(`${fsBase(client)}/upload`, { method: 'POST', body });
+  return {
+    status: res.status,
+    headers: res.headers,
+    body: (await res.json()) as ApiResponse<FsWriteResult>['body'],
+  };
+}
+
+/** The names in a folder's listing, as the list call answers them. */
+export async function namesIn(client: ApiClient, folder: string): Promise<string[]> {
+  const res = await client.get<FsListing>(
+    `${fsBase(client)}/list?path=${encodeURIComponent(folder)}`,
+  );
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data.items.map((item) => item.name);
+}
+
+/** The whole stored object, read back through the storage driver. */
+export async function storedBytes(driver: StorageDriver, key: string): Promise<Buffer> {
+  const object = await driver.get(key);
+  const chunks: Buffer[] = [];
+  for await (const chunk of object.body) {
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * A multipart form written by hand and sent chunked (no Content-Length): the fields, then
+ * `fileBytes` of file. `hang` keeps the body open after them, so only a server that holds
+ * its limits while the bytes stream can answer.
+ */
+export function postChunkedForm(
+  client: ApiClient,
+  options: { fields: Record<string, string>; fileBytes: number; hang: boolean },
+): Promise<Response> {
+  const boundary = `----pastebox${randomBytes(8).toString('hex')}`;
+  const head = Object.entries(options.fields)
+    .map(([n, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${n}"\r\n\r\n${v}\r\n`)
+    .join('');
+  const fileHead = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+  const chunk = 64 * 1024;
+  let sent = -1;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent < 0) {
+        sent = 0;
+        controller.enqueue(new TextEncoder().encode(head + fileHead));
+      } else if (sent < options.fileBytes) {
+        const size = Math.min(chunk, options.fileBytes - sent);
+        sent += size;
+        controller.enqueue(new Uint8Array(size).fill(7));
+      } else if (options.hang) {
+        return new Promise<void>(() => undefined);
+      } else {
+        controller.enqueue(new TextEncoder().encode(`\r\n--${boundary}--\r\n`));
+        controller.close();
+      }
+      return undefined;
+    },
+  });
+  return client.raw(`${fsBase(client)}/upload`, {
+    method: 'POST',
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    body,
+    duplex: 'half',
+  });
+}
