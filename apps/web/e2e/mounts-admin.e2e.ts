@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
@@ -18,6 +18,14 @@ async function shot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(DOCS_SCREENSHOTS, { recursive: true });
   await page.waitForTimeout(350); // modal and drawer transitions settle first
   await page.screenshot({ path: path.join(DOCS_SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/**
+ * Flips a Mantine switch as a user does, by clicking the label around it: the input itself
+ * is zero-sized, which Playwright cannot click even with `force`.
+ */
+async function toggle(input: Locator): Promise<void> {
+  await input.locator('xpath=..').click();
 }
 
 interface Envelope<T> {
@@ -114,10 +122,10 @@ describe('mount management, the folder picker and the task manager', () => {
     await visible(page, form.getByText('A mount path cannot lie inside or around another mount'));
     await form.getByRole('button', { name: 'Cancel' }).click();
 
-    await page.getByRole('switch', { name: 'Active: Team' }).click({ force: true });
+    await toggle(page.getByRole('switch', { name: 'Active: Team' }));
     await visible(page, page.getByText('Team is inactive'));
     expect((await mounts())[0]?.is_active).toBe(false);
-    await page.getByRole('switch', { name: 'Active: Team' }).click({ force: true });
+    await toggle(page.getByRole('switch', { name: 'Active: Team' }));
     await visible(page, page.getByText('Team is active'));
     expect((await mounts())[0]?.is_active).toBe(true);
 
@@ -157,7 +165,7 @@ describe('mount management, the folder picker and the task manager', () => {
     await page.goto('/admin/key-management');
     await (await visible(page, page.getByRole('button', { name: 'Create key' }).first())).click();
     await (await visible(page, page.getByLabel('Name'))).fill('Team robot');
-    await page.getByRole('switch', { name: 'Mounts' }).click({ force: true });
+    await toggle(page.getByRole('switch', { name: 'Mounts' }));
     await page.getByRole('button', { name: 'Choose', exact: true }).click();
 
     const picker = page.getByRole('dialog', { name: 'Choose a base path for the key' });
@@ -186,6 +194,11 @@ describe('mount management, the folder picker and the task manager', () => {
       apiKey: robot?.key ?? '',
     });
     const keyPage = await keyContext.newPage();
+    // The app validates a stored key on start and keeps its permissions; the admin route's
+    // guard reads the kept ones, so the key opens the app first, as a user would.
+    const validated = keyPage.waitForResponse((res) => res.url().endsWith('/api/test/api-key'));
+    await keyPage.goto('/');
+    await validated;
     await keyPage.goto('/admin/mount-management');
     await visible(keyPage, keyPage.getByRole('link', { name: '/team' }));
     await visible(keyPage, keyPage.getByText('Only the administrator can change them.'));

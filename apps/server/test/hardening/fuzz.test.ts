@@ -21,6 +21,7 @@ interface Fixtures {
   fileSlug: string;
   keyId: string;
   configId: string;
+  mountId: string;
 }
 
 /** Real ids for the path parameters, so the handlers get past their look-ups. */
@@ -33,18 +34,21 @@ function paramsFor(path: string, f: Fixtures): Record<string, string> {
       ? f.keyId
       : path.includes('s3-configs')
         ? f.configId
-        : isPaste
-          ? f.pasteId
-          : f.fileId,
+        : path.includes('/mounts')
+          ? f.mountId
+          : isPaste
+            ? f.pasteId
+            : f.fileId,
   };
 }
 
 /**
  * Bodies that pass validation for routes whose schema alone cannot say what is valid
- * together (a local config, a presign…), so each bad field meets a handler that would
- * otherwise have gone on to the database. Other routes start from a sample of the schema.
+ * together (a local config, a presign, a mount on a real config…), so each bad field meets
+ * a handler that would otherwise have gone on to the database. Other routes start from a
+ * sample of the schema.
  */
-const VALID_BODIES: Record<string, Record<string, unknown>> = {
+const validBodies = (f: Fixtures): Record<string, Record<string, unknown>> => ({
   'POST /s3-configs': { name: 'fuzz-local', provider_type: 'local', root_path: 'fuzz-root' },
   'PUT /s3-configs/{id}': { name: 'fuzz-renamed' },
   'PUT /admin/system-settings': { max_upload_size: 100, max_upload_size_unit: 'MB' },
@@ -55,7 +59,13 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'POST /paste': { content: 'fuzz content' },
   'PUT /admin/pastes/{id}': { content: 'fuzz content' },
   'PUT /admin/files/{id}': { remark: 'fuzz' },
-};
+  'POST /admin/mounts': {
+    name: 'fuzz-mount',
+    mount_path: '/fuzz-new',
+    storage_config_id: f.configId,
+  },
+  'PUT /admin/mounts/{id}': { name: 'fuzz-mount-renamed' },
+});
 
 interface Finding {
   call: string;
@@ -68,6 +78,7 @@ describe(`bad values on every route (${dialect})`, () => {
   let admin: ApiClient;
   let keyUser: ApiClient;
   let operations: ApiOperation[];
+  let bodies: ReturnType<typeof validBodies>;
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -85,14 +96,23 @@ describe(`bad values on every route (${dialect})`, () => {
     });
     keyUser = admin.withApiKey(caller.key);
     const configs = await admin.get<{ id: string; is_default: boolean }[]>('/api/s3-configs');
+    const configId = configs.body.data[0]?.id ?? 'none';
+    const mount = await admin.post<{ id: string }>('/api/admin/mounts', {
+      name: 'fuzz',
+      mount_path: '/fuzz',
+      storage_config_id: configId,
+    });
+    expect(mount.status, JSON.stringify(mount.body)).toBe(201);
     const fixtures: Fixtures = {
       pasteId: paste.body.data.id,
       pasteSlug: paste.body.data.slug,
       fileId: file.id,
       fileSlug: file.slug,
       keyId: key.id,
-      configId: configs.body.data[0]?.id ?? 'none',
+      configId,
+      mountId: mount.body.data.id,
     };
+    bodies = validBodies(fixtures);
     operations = await apiOperations(server.baseUrl, (path) => paramsFor(path, fixtures));
   });
   afterAll(async () => {
@@ -110,8 +130,7 @@ describe(`bad values on every route (${dialect})`, () => {
         continue;
       }
       const base =
-        VALID_BODIES[`${op.method} ${op.path}`] ??
-        (sampleOf(op.jsonBody) as Record<string, unknown>);
+        bodies[`${op.method} ${op.path}`] ?? (sampleOf(op.jsonBody) as Record<string, unknown>);
       for (const [field, schema] of Object.entries(op.jsonBody.properties)) {
         for (const bad of badValuesFor(schema)) {
           const res = await callerOf(op).request(op.method, op.samplePath, {

@@ -62,3 +62,10 @@ export function configIdOf(body: {
   }
   return id ?? seedId;
 }
+
+/** The field the config id came in (the seed's name or ours), for refusals to name. */
+export function configFieldOf(body: {
+  storage_config_id?: string | undefined;
+}): 'storage_config_id' | 's3_config_id' {
+  return body.storage_config_id === undefined ? 's3_config_id' : 'storage_config_id';
+}

@@ -1,9 +1,5 @@
 import { mountPathsOverlap } from '@pastebox/contract/rules/mount-path';
-import type {
-  CreateMountBody,
-  MountItem,
-  UpdateMountBody,
-} from '@pastebox/contract/schemas/mount';
+import type { CreateMountBody, MountItem, UpdateMountBody } from '@pastebox/contract/schemas/mount';
 import type { AppDeps } from '@/context';
 import { AppError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
@@ -14,6 +10,7 @@ import {
   checkedMountPath,
   checkedStorageType,
   clashingMount,
+  configFieldOf,
   configIdOf,
   refuseClash,
   storageTypeOf,
@@ -63,25 +60,30 @@ export async function createMount(
     ]);
   }
   const mountPath = checkedMountPath(body.mount_path);
-  const storageType = checkedStorageType(body.storage_type, await configTypeOf(deps, configId));
+  const storageType = checkedStorageType(
+    body.storage_type,
+    await configTypeOf(deps, configId, configFieldOf(body)),
+  );
   const now = deps.clock.now().toISOString();
   const id = newId();
-  await writeMountPath(deps, mountPath, undefined, (repo) =>
-    repo.insert({
-      id,
-      name: body.name,
-      storage_type: storageType,
-      storage_config_id: configId,
-      mount_path: mountPath,
-      remark: body.remark ?? null,
-      is_active: body.is_active === false ? 0 : 1,
-      sort_order: body.sort_order ?? 0,
-      cache_ttl: body.cache_ttl ?? DEFAULT_CACHE_TTL,
-      created_by: createdBy,
-      created_at: now,
-      updated_at: now,
-    }),
-  );
+  const write = () =>
+    writeMountPath(deps, mountPath, undefined, (repo) =>
+      repo.insert({
+        id,
+        name: body.name,
+        storage_type: storageType,
+        storage_config_id: configId,
+        mount_path: mountPath,
+        remark: body.remark ?? null,
+        is_active: body.is_active === false ? 0 : 1,
+        sort_order: body.sort_order ?? 0,
+        cache_ttl: body.cache_ttl ?? DEFAULT_CACHE_TTL,
+        created_by: createdBy,
+        created_at: now,
+        updated_at: now,
+      }),
+    );
+  await unlessConfigGone(deps, configId, configFieldOf(body), write);
   return getMount(deps, { kind: 'all' }, id);
 }
 
@@ -99,21 +101,33 @@ export async function updateMount(
     changes.storage_config_id = configId;
     changes.storage_type = checkedStorageType(
       body.storage_type,
-      await configTypeOf(deps, configId),
+      await configTypeOf(deps, configId, configFieldOf(body)),
     );
   }
-  if (body.name !== undefined) {changes.name = body.name;}
-  if (body.remark !== undefined) {changes.remark = body.remark;}
-  if (body.is_active !== undefined) {changes.is_active = body.is_active ? 1 : 0;}
-  if (body.sort_order !== undefined) {changes.sort_order = body.sort_order;}
-  if (body.cache_ttl !== undefined) {changes.cache_ttl = body.cache_ttl;}
+  if (body.name !== undefined) {
+    changes.name = body.name;
+  }
+  if (body.remark !== undefined) {
+    changes.remark = body.remark;
+  }
+  if (body.is_active !== undefined) {
+    changes.is_active = body.is_active ? 1 : 0;
+  }
+  if (body.sort_order !== undefined) {
+    changes.sort_order = body.sort_order;
+  }
+  if (body.cache_ttl !== undefined) {
+    changes.cache_ttl = body.cache_ttl;
+  }
+  let write: () => Promise<unknown>;
   if (body.mount_path !== undefined && body.mount_path !== existing.mount_path) {
     const mountPath = checkedMountPath(body.mount_path);
     changes.mount_path = mountPath;
-    await writeMountPath(deps, mountPath, id, (trx) => trx.update(id, changes));
+    write = () => writeMountPath(deps, mountPath, id, (trx) => trx.update(id, changes));
   } else {
-    await repo.update(id, changes);
+    write = () => repo.update(id, changes);
   }
+  await unlessConfigGone(deps, configId, configFieldOf(body), write);
   // Whatever changed (config, activity, TTL), cached listings of the mount are stale.
   await repo.bumpCacheEpoch(id);
   return getMount(deps, { kind: 'all' }, id);
@@ -130,15 +144,15 @@ export async function deleteMount(deps: AppDeps, id: string): Promise<void> {
 export async function clearListingCaches(
   deps: AppDeps,
   scope: MountScope,
-): Promise<{ clearedMounts: number }> {
+): Promise<{ cleared: number }> {
   const repo = new MountsRepo(deps.db);
   if (scope.kind === 'all') {
     const result = await repo.bumpAllCacheEpochs();
-    return { clearedMounts: Number(result.numUpdatedRows) };
+    return { cleared: Number(result.numUpdatedRows) };
   }
   const visible = (await repo.list()).filter((row) => visibleTo(scope, row.mount_path));
   await Promise.all(visible.map((row) => repo.bumpCacheEpoch(row.id)));
-  return { clearedMounts: visible.length };
+  return { cleared: visible.length };
 }
 
 /** How many mounts use a storage config (storage-configs refuses to delete it while any do). */
@@ -154,15 +168,35 @@ async function findOrFail(repo: MountsRepo, id: string): Promise<MountRow> {
   return row;
 }
 
-/** The config's type, or 400 naming the field when there is no such config. */
-async function configTypeOf(deps: AppDeps, configId: string) {
+/** The config's type, or a 404 naming the field it came in when there is no such config. */
+async function configTypeOf(deps: AppDeps, configId: string, field: string) {
   try {
     return storageTypeOf((await getStorage(deps, configId)).driver.kind);
   } catch (error) {
     if (error instanceof AppError && error.key === 'STORAGE_CONFIG_NOT_FOUND') {
       throw new AppError('STORAGE_CONFIG_NOT_FOUND', undefined, [
-        { path: 'storage_config_id', message: 'no such storage config' },
+        { path: field, message: 'no such storage config' },
       ]);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Runs a write that points the mount at `configId`. Should the config's foreign key refuse
+ * it (the config was deleted since it was checked), the answer is the config's 404.
+ */
+async function unlessConfigGone(
+  deps: AppDeps,
+  configId: string,
+  field: string,
+  write: () => Promise<unknown>,
+): Promise<void> {
+  try {
+    await write();
+  } catch (error) {
+    if (!(error instanceof AppError)) {
+      await configTypeOf(deps, configId, field);
     }
     throw error;
   }

@@ -94,7 +94,7 @@ export const storageConfigRoutes = createRouter()
       path: '/s3-configs/{id}',
       tags,
       security,
-      summary: 'Delete a storage config; refused for the default and while files use it',
+      summary: 'Delete a storage config; refused for the default and while files or mounts use it',
       request: { params: idParam },
       responses: okResponse(z.null()),
     }),

@@ -3,6 +3,7 @@ import {
   SIGNATURE_EXPIRY_BOUNDS,
   type StorageProvider,
 } from '@pastebox/contract/schemas/storage-config';
+import { ERRORS } from '@pastebox/contract/errors';
 import type {
   CreateStorageConfigBody,
   StorageConfigItem,
@@ -11,6 +12,7 @@ import type {
 import type { AppDeps } from '@/context';
 import { AppError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
+import { countMountsUsingConfig } from '@/modules/mounts/service';
 import { localRootPolicyOf } from '@/storage/local-root';
 import { presentStorageConfig } from './presenter';
 import {
@@ -134,7 +136,7 @@ export async function updateStorageConfig(
 }
 
 /**
- * DELETE /api/s3-configs/{id}: refused for the default and while file shares use it.
+ * DELETE /api/s3-configs/{id}: refused for the default and while file shares or mounts use it.
  * The stored objects (for local: the directory) are left in place.
  */
 export async function deleteStorageConfig(deps: AppDeps, id: string): Promise<void> {
@@ -146,7 +148,25 @@ export async function deleteStorageConfig(deps: AppDeps, id: string): Promise<vo
   if (await isInUse(repo, id)) {
     throw new AppError('STORAGE_CONFIG_IN_USE');
   }
-  await repo.delete(id);
+  await refuseIfMounted(deps, id);
+  try {
+    await repo.delete(id);
+  } catch (error) {
+    // A mount made on it meanwhile: the foreign key refused the delete; say why.
+    await refuseIfMounted(deps, id);
+    throw error;
+  }
+}
+
+/** STORAGE_CONFIG_HAS_MOUNTS, with how many, while mounts use the config. */
+async function refuseIfMounted(deps: AppDeps, id: string): Promise<void> {
+  const mounts = await countMountsUsingConfig(deps, id);
+  if (mounts > 0) {
+    throw new AppError(
+      'STORAGE_CONFIG_HAS_MOUNTS',
+      `${ERRORS.STORAGE_CONFIG_HAS_MOUNTS.message} (${mounts} ${mounts === 1 ? 'mount' : 'mounts'})`,
+    );
+  }
 }
 
 /** PUT /api/s3-configs/{id}/set-default: exactly one default afterwards. */
