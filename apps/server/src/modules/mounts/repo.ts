@@ -70,16 +70,6 @@ export class MountsRepo {
     return this.db.deleteFrom('mounts').where('id', '=', id).executeTakeFirst();
   }
 
-  /** How many mounts use a storage config (deleting the config is refused while any do). */
-  async countByStorageConfig(configId: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('mounts')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('storage_config_id', '=', configId)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
-  }
-
   /** One more write happened in the mount: every instance's cached listings of it are stale. */
   bumpCacheEpoch(id: string) {
     return this.db

@@ -155,11 +155,6 @@ export async function clearListingCaches(
   return { cleared: visible.length };
 }
 
-/** How many mounts use a storage config (storage-configs refuses to delete it while any do). */
-export function countMountsUsingConfig(deps: AppDeps, configId: string): Promise<number> {
-  return new MountsRepo(deps.db).countByStorageConfig(configId);
-}
-
 async function findOrFail(repo: MountsRepo, id: string): Promise<MountRow> {
   const row = await repo.findById(id);
   if (!row) {

@@ -109,4 +109,16 @@ export class StorageConfigsRepo {
     `.execute(this.db);
     return result.rows.length > 0;
   }
+
+  /**
+   * Mounts on the config. Read here, like the files above, rather than through the mounts
+   * service: mounts already ask this module for drivers, and the modules must not import
+   * each other both ways.
+   */
+  async countMounts(id: string): Promise<number> {
+    const result = await sql<{ n: number | string }>`
+      SELECT COUNT(*) AS n FROM mounts WHERE storage_config_id = ${id}
+    `.execute(this.db);
+    return Number(result.rows[0]?.n ?? 0);
+  }
 }

@@ -12,7 +12,6 @@ import type {
 import type { AppDeps } from '@/context';
 import { AppError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
-import { countMountsUsingConfig } from '@/modules/mounts/service';
 import { localRootPolicyOf } from '@/storage/local-root';
 import { presentStorageConfig } from './presenter';
 import {
@@ -160,7 +159,7 @@ export async function deleteStorageConfig(deps: AppDeps, id: string): Promise<vo
 
 /** STORAGE_CONFIG_HAS_MOUNTS, with how many, while mounts use the config. */
 async function refuseIfMounted(deps: AppDeps, id: string): Promise<void> {
-  const mounts = await countMountsUsingConfig(deps, id);
+  const mounts = await new StorageConfigsRepo(deps.db).countMounts(id);
   if (mounts > 0) {
     throw new AppError(
       'STORAGE_CONFIG_HAS_MOUNTS',

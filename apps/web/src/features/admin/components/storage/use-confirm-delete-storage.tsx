@@ -7,9 +7,15 @@ import { AppError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { useDeleteStorageConfig } from '@/features/admin/api/delete-storage-config';
 
+const REFUSALS_THAT_ASK_FOR_ACTION = new Set([
+  'STORAGE_CONFIG_IN_USE',
+  'STORAGE_CONFIG_IS_DEFAULT',
+  'STORAGE_CONFIG_HAS_MOUNTS',
+]);
+
 /**
  * Deleting a config, confirmed first. The server refuses the default and configs that
- * files still use; that refusal is shown in a dialog of its own, since it asks for action.
+ * files or mounts still use; that refusal is shown in a dialog of its own, since it asks for action.
  */
 export function useConfirmDeleteStorage() {
   const { t } = useTranslation();
@@ -17,7 +23,7 @@ export function useConfirmDeleteStorage() {
 
   const refused = (config: StorageConfigItem, error: unknown) => {
     const key = error instanceof AppError ? error.key : undefined;
-    if (key === 'STORAGE_CONFIG_IN_USE' || key === 'STORAGE_CONFIG_IS_DEFAULT') {
+    if (key !== undefined && REFUSALS_THAT_ASK_FOR_ACTION.has(key)) {
       const modalId = modals.open({
         title: t('storage.deleteRefusedTitle', { name: config.name }),
         children: (
