@@ -23,7 +23,7 @@ export function useConfirmDeleteStorage() {
 
   const refused = (config: StorageConfigItem, error: unknown) => {
     const key = error instanceof AppError ? error.key : undefined;
-    if (key !== undefined && REFUSALS_THAT_ASK_FOR_ACTION.has(key)) {
+    if (key && REFUSALS_THAT_ASK_FOR_ACTION.has(key)) {
       const modalId = modals.open({
         title: t('storage.deleteRefusedTitle', { name: config.name }),
         children: (
