@@ -35,3 +35,26 @@ export async function listFiles(
   };
   return body.data.items;
 }
+
+/** One JSON call to the API with the admin token: its data; throws on anything but 2xx. */
+export async function adminCall<T>(
+  baseUrl: string,
+  token: string,
+  method: string,
+  route: string,
+  body?: unknown,
+): Promise<T> {
+  const res = await fetch(`${baseUrl}/api${route}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const envelope = (await res.json()) as { data: T };
+  if (!res.ok) {
+    throw new Error(`${method} ${route}: ${res.status} ${JSON.stringify(envelope)}`);
+  }
+  return envelope.data;
+}

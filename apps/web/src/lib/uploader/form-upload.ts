@@ -36,19 +36,26 @@ export function buildUploadForm(
   return form;
 }
 
-/** Uploads a file through the server in one streamed form request, with progress. */
-export async function formUpload(request: UploadRequest): Promise<FileShare> {
+/**
+ * POSTs a form holding the file to the API with the file's progress, and unwraps the
+ * answer. The form adds a few hundred bytes of headers: the progress reports the file's
+ * share of what was sent.
+ */
+export async function postFileForm<T>(
+  request: Pick<UploadRequest<unknown>, 'file' | 'signal' | 'onProgress'>,
+  path: string,
+  form: FormData,
+): Promise<T> {
   const total = request.file.size;
   request.onProgress({ stage: 'uploading', loaded: 0, total });
   const authorization = authStore.authorization();
   const response = await sendXhr({
     method: 'POST',
-    url: apiUrl('/upload'),
+    url: apiUrl(path),
     headers: { accept: 'application/json', ...(authorization ? { authorization } : {}) },
-    body: buildUploadForm(request),
+    body: form,
     signal: request.signal,
     responseTimeoutMs: FORM_RESPONSE_TIMEOUT_MS,
-    // The form adds a few hundred bytes of headers: report the file's share of it.
     onUploadProgress: (loaded, sent) =>
       request.onProgress({
         stage: 'uploading',
@@ -57,5 +64,10 @@ export async function formUpload(request: UploadRequest): Promise<FileShare> {
       }),
     onBodySent: () => request.onProgress({ stage: 'processing', loaded: total, total }),
   });
-  return unwrapAnswer<FileShare>(response, authorization !== null);
+  return unwrapAnswer<T>(response, authorization !== null);
+}
+
+/** Uploads a file through the server in one streamed form request, with progress. */
+export function formUpload(request: UploadRequest): Promise<FileShare> {
+  return postFileForm<FileShare>(request, '/upload', buildUploadForm(request));
 }

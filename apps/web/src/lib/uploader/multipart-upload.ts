@@ -4,10 +4,10 @@ import { LIMITS } from '@pastebox/contract/limits';
 import { explainStepFailure } from './api-failure';
 import { UploadError, isCancellation } from './errors';
 import { parseEtag } from './etag';
-import { partBytes, planParts, type PlannedPart } from './part-plan';
-import { runParts } from './part-queue';
+import type { PlannedPart } from './part-plan';
 import { PartUrlPool } from './part-urls';
 import { resumeStore } from './resume-store';
+import { missingParts, sendParts } from './send-parts';
 import { resolveServerUrl } from './server-url';
 import type { UploadRequest } from './types';
 import { uploadApi } from './upload-api';
@@ -63,8 +63,17 @@ async function openSession(request: UploadRequest): Promise<MultipartSession> {
   return session;
 }
 
+/** A part's request that got no answer, as a part error: cancelled, timed out or network. */
+export function partSendFailure(error: unknown, partNumber: number): UploadError {
+  const code = error instanceof UploadError ? error.code : 'network';
+  if (code === 'cancelled') {
+    return new UploadError('partCancelled', { part: partNumber });
+  }
+  return new UploadError(code === 'timeout' ? 'partTimeout' : 'partNetwork', { part: partNumber });
+}
+
 /** PUTs one part; it counts only on HTTP 2xx with an ETag (SPEC §4). */
-async function putPart(
+export async function putPart(
   url: { url: string; headers: Record<string, string> },
   body: Blob,
   part: PlannedPart,
@@ -81,13 +90,7 @@ async function putPart(
     timeoutMs: LIMITS.partTimeoutMs,
     onUploadProgress: onProgress,
   }).catch((error: unknown) => {
-    const code = error instanceof UploadError ? error.code : 'network';
-    if (code === 'cancelled') {
-      throw new UploadError('partCancelled', { part: partNumber });
-    }
-    throw new UploadError(code === 'timeout' ? 'partTimeout' : 'partNetwork', {
-      part: partNumber,
-    });
+    throw partSendFailure(error, partNumber);
   });
   if (response.status < 200 || response.status >= 300) {
     throw new UploadError('partHttp', { part: partNumber, status: response.status });
@@ -110,58 +113,28 @@ export async function multipartUpload(request: UploadRequest): Promise<FileShare
   request.onProgress({ stage: 'initializing', loaded: 0, total });
   const session = await openSession(request);
   const stored = new Map(session.parts.map((part) => [part.partNumber, part.etag]));
-  const plan = planParts(total, session.part_size);
-  const missing = plan.filter((part) => !stored.has(part.partNumber));
-  let doneBytes = plan
-    .filter((part) => stored.has(part.partNumber))
-    .reduce((sum, part) => sum + partBytes(part), 0);
-  const inFlight = new Map<number, number>();
-  const report = () => {
-    const sending = [...inFlight.values()].reduce((sum, bytes) => sum + bytes, 0);
-    request.onProgress({ stage: 'uploading', loaded: Math.min(total, doneBytes + sending), total });
-  };
   const urls = new PartUrlPool(
     (numbers) => uploadApi.partUrls(session.file_id, session.upload_id, numbers, signal),
-    missing.map((part) => part.partNumber),
+    missingParts(total, session.part_size, stored).map((part) => part.partNumber),
   );
 
   try {
-    report();
-    const uploaded = await runParts({
-      parts: missing,
+    const parts = await sendParts({
+      file,
+      partSize: session.part_size,
+      stored,
       signal,
-      upload: async (part, partSignal, attempt) => {
+      onProgress: request.onProgress,
+      send: async (part, body, partSignal, attempt, onLoaded) => {
         const url = await urls.get(part.partNumber, attempt > 0).catch((error: unknown) => {
           throw explainStepFailure(error, 'partNetwork');
         });
-        const body = file.slice(part.start, part.end);
-        return putPart(url, body, part, partSignal, (loaded) => {
-          inFlight.set(part.partNumber, loaded);
-          report();
-        });
-      },
-      onPartDone: (part) => {
-        inFlight.delete(part.partNumber);
-        doneBytes += partBytes(part);
-        report();
-      },
-      onPartRetry: (part) => {
-        inFlight.delete(part.partNumber);
-        report();
+        return putPart(url, body, part, partSignal, onLoaded);
       },
     });
-    uploaded.forEach((part) => stored.set(part.partNumber, part.etag));
     request.onProgress({ stage: 'completing', loaded: total, total });
-    const parts = [...stored].map(([partNumber, etag]) => ({ partNumber, etag }));
     const share = await uploadApi
-      .completeMultipart(
-        {
-          file_id: session.file_id,
-          upload_id: session.upload_id,
-          parts: parts.sort((a, b) => a.partNumber - b.partNumber),
-        },
-        signal,
-      )
+      .completeMultipart({ file_id: session.file_id, upload_id: session.upload_id, parts }, signal)
       .catch((error: unknown) => {
         throw explainStepFailure(error, 'completeFailed');
       });

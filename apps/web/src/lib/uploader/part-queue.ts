@@ -16,6 +16,8 @@ export interface RunPartsOptions {
   onPartRetry?: (part: PlannedPart, error: unknown) => void;
   /** Waits before a retry; injectable so tests need not wait. */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** Which failed attempts are worth another; default {@link isRetryablePartError}. */
+  isRetryable?: (error: unknown) => boolean;
 }
 
 const DEFAULT_MAX_RETRIES = 3;
@@ -44,7 +46,8 @@ export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-function isRetryable(error: unknown): boolean {
+/** An UploadError says itself; anything else but a cancellation is tried again. */
+export function isRetryablePartError(error: unknown): boolean {
   return error instanceof UploadError ? error.retryable : !isCancellation(error);
 }
 
@@ -58,6 +61,7 @@ export async function runParts(options: RunPartsOptions): Promise<CompletedPart[
   const concurrency = Math.max(1, options.concurrency ?? LIMITS.uploadConcurrency);
   const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
   const sleep = options.sleep ?? abortableSleep;
+  const isRetryable = options.isRetryable ?? isRetryablePartError;
   const stop = new AbortController();
   const onOuterAbort = () => stop.abort();
   options.signal.addEventListener('abort', onOuterAbort);

@@ -1,5 +1,12 @@
 import type { FileShare } from '@pastebox/contract/schemas/file';
-import { EMPTY_QUEUE, itemsToStart, queueReducer, type QueueAction, type QueueItem } from './queue';
+import {
+  itemsToStart,
+  queueReducer,
+  type QueueAction,
+  type QueueItem,
+  type QueueReducer,
+  type QueueState,
+} from './queue';
 import { fileFingerprint } from './resume-store';
 import { SpeedMeter } from './speed';
 import type { UploadOptions, UploadRequest } from './types';
@@ -9,8 +16,8 @@ export const FILE_SLOTS = 2;
 /** Progress redraws at most this often per file; stage changes always redraw. */
 const PROGRESS_INTERVAL_MS = 200;
 
-export interface QueueStoreDeps {
-  upload: (request: UploadRequest) => Promise<FileShare>;
+export interface QueueStoreDeps<O = UploadOptions, R = FileShare> {
+  upload: (request: UploadRequest<O>) => Promise<R>;
   now?: () => number;
   slots?: number;
 }
@@ -23,36 +30,43 @@ function nextId(): string {
 }
 
 /**
- * The upload queue outside React: state (see queueReducer), the uploads it runs with at
- * most FILE_SLOTS at once, cancel and retry. Components read it with useSyncExternalStore.
+ * An upload queue outside React: state (see createQueueReducer), the uploads it runs with
+ * at most FILE_SLOTS at once, cancel and retry. Components read it with
+ * useSyncExternalStore. `O` and `R` are the kind of upload's options and answer.
  */
-export class UploadQueueStore {
-  private state = EMPTY_QUEUE;
+export class QueueStore<O, R> {
+  private state: QueueState<O, R> = { items: [] };
   private readonly listeners = new Set<() => void>();
   private readonly controllers = new Map<string, AbortController>();
   private readonly now: () => number;
   private readonly slots: number;
-  private providerTypeOf: (configId: string | null) => string | null = () => null;
-  private onUploaded: (item: QueueItem, share: FileShare) => void = () => undefined;
+  private onUploaded: (item: QueueItem<O, R>, result: R) => void = () => undefined;
 
-  constructor(private readonly deps: QueueStoreDeps) {
+  constructor(
+    private readonly deps: QueueStoreDeps<O, R>,
+    private readonly reducer: QueueReducer<O, R>,
+  ) {
     this.now = deps.now ?? Date.now;
     this.slots = deps.slots ?? FILE_SLOTS;
   }
 
-  /**
-   * Tells the store the driver of each storage config (`local`, `s3`; null when unknown)
-   * and what to do with each finished share.
-   */
-  configure(settings: {
-    providerTypeOf?: (configId: string | null) => string | null;
-    onUploaded?: (item: QueueItem, share: FileShare) => void;
-  }): void {
-    this.providerTypeOf = settings.providerTypeOf ?? this.providerTypeOf;
+  /** What to do with each finished upload's answer. */
+  configure(settings: { onUploaded?: (item: QueueItem<O, R>, result: R) => void }): void {
     this.onUploaded = settings.onUploaded ?? this.onUploaded;
   }
 
-  getState = () => this.state;
+  /** The storage driver an upload with these options goes to, when known. */
+  protected providerTypeFor(options: O): string | null {
+    void options;
+    return null;
+  }
+
+  getState = (): QueueState<O, R> => this.state;
+
+  /** Some file is being sent right now (the page should not be closed). */
+  isUploading(): boolean {
+    return this.state.items.some((item) => item.status === 'uploading');
+  }
 
   subscribe = (listener: () => void) => {
     this.listeners.add(listener);
@@ -61,23 +75,34 @@ export class UploadQueueStore {
     };
   };
 
-  private dispatch(action: QueueAction): void {
-    this.state = queueReducer(this.state, action);
+  private dispatch(action: QueueAction<O, R>): void {
+    this.state = this.reducer(this.state, action);
     this.listeners.forEach((listener) => listener());
   }
 
   /** Adds files with the default options; answers their ids. */
-  add(files: File[], defaults: UploadOptions): string[] {
+  add(files: File[], defaults: O): string[] {
     const added = files.map((file) => ({ id: nextId(), file }));
     this.dispatch({ type: 'add', files: added, defaults });
     return added.map((entry) => entry.id);
   }
 
-  setOptions(id: string, patch: Partial<UploadOptions>): void {
+  /** Adds files each with options of its own (one update for the lot); answers their ids. */
+  addEach(entries: { file: File; options: O }[]): string[] {
+    const first = entries[0];
+    if (!first) {
+      return [];
+    }
+    const added = entries.map((entry) => ({ id: nextId(), ...entry }));
+    this.dispatch({ type: 'add', files: added, defaults: first.options });
+    return added.map((entry) => entry.id);
+  }
+
+  setOptions(id: string, patch: Partial<O>): void {
     this.dispatch({ type: 'setOptions', id, patch });
   }
 
-  applyToAll(defaults: UploadOptions): void {
+  applyToAll(defaults: O): void {
     this.dispatch({ type: 'applyToAll', defaults });
   }
 
@@ -124,19 +149,19 @@ export class UploadQueueStore {
     }
   }
 
-  private async run(item: QueueItem): Promise<void> {
+  private async run(item: QueueItem<O, R>): Promise<void> {
     const controller = new AbortController();
     this.controllers.set(item.id, controller);
     const meter = new SpeedMeter();
     let lastStage: string | null = null;
     let lastReport = 0;
     try {
-      const share = await this.deps.upload({
+      const result = await this.deps.upload({
         file: item.file,
         filename: item.file.name,
         mimetype: item.file.type,
         options: item.options,
-        providerType: this.providerTypeOf(item.options.storageConfigId),
+        providerType: this.providerTypeFor(item.options),
         fingerprint: fileFingerprint(item.file),
         signal: controller.signal,
         onProgress: (progress) => {
@@ -156,13 +181,38 @@ export class UploadQueueStore {
           });
         },
       });
-      this.dispatch({ type: 'succeed', id: item.id, result: share });
-      this.onUploaded(item, share);
+      this.dispatch({ type: 'succeed', id: item.id, result });
+      this.onUploaded(item, result);
     } catch (error) {
       this.dispatch({ type: 'fail', id: item.id, error });
     } finally {
       this.controllers.delete(item.id);
       this.pump();
     }
+  }
+}
+
+/** The share upload's queue: share options, and the driver of each storage config. */
+export class UploadQueueStore extends QueueStore<UploadOptions, FileShare> {
+  private providerTypeOf: (configId: string | null) => string | null = () => null;
+
+  constructor(deps: QueueStoreDeps) {
+    super(deps, queueReducer);
+  }
+
+  /**
+   * Tells the store the driver of each storage config (`local`, `s3`; null when unknown)
+   * and what to do with each finished share.
+   */
+  override configure(settings: {
+    providerTypeOf?: (configId: string | null) => string | null;
+    onUploaded?: (item: QueueItem, share: FileShare) => void;
+  }): void {
+    super.configure(settings);
+    this.providerTypeOf = settings.providerTypeOf ?? this.providerTypeOf;
+  }
+
+  protected override providerTypeFor(options: UploadOptions): string | null {
+    return this.providerTypeOf(options.storageConfigId);
   }
 }

@@ -4,10 +4,15 @@ import type { UploadOptions, UploadProgress, UploadStage } from './types';
 /** SPEC §4 upload file states. */
 export type QueueStatus = 'pending' | 'uploading' | 'success' | 'error';
 
-export interface QueueItem {
+/**
+ * One file of a queue. `O` is what the file is uploaded with (a share's options, or the
+ * folder of a mount it goes to) and `R` what its upload answers (the share, the written
+ * file); the defaults are the share upload's.
+ */
+export interface QueueItem<O = UploadOptions, R = FileShare> {
   id: string;
   file: File;
-  options: UploadOptions;
+  options: O;
   status: QueueStatus;
   /** Pending and asked to start: waits for a free slot. */
   queued: boolean;
@@ -17,20 +22,21 @@ export interface QueueItem {
   /** Bytes per second and seconds left, when known. */
   speed: number | null;
   secondsLeft: number | null;
-  result: FileShare | null;
+  result: R | null;
   error: unknown;
   /** The options the failed attempt used: a slug error applies only while the slug is unchanged. */
-  failedOptions: UploadOptions | null;
+  failedOptions: O | null;
 }
 
-export interface QueueState {
-  items: QueueItem[];
+export interface QueueState<O = UploadOptions, R = FileShare> {
+  items: QueueItem<O, R>[];
 }
 
-export type QueueAction =
-  | { type: 'add'; files: { id: string; file: File }[]; defaults: UploadOptions }
-  | { type: 'setOptions'; id: string; patch: Partial<UploadOptions> }
-  | { type: 'applyToAll'; defaults: UploadOptions }
+export type QueueAction<O = UploadOptions, R = FileShare> =
+  /** A file given its own `options` keeps them; the others start from `defaults`. */
+  | { type: 'add'; files: { id: string; file: File; options?: O }[]; defaults: O }
+  | { type: 'setOptions'; id: string; patch: Partial<O> }
+  | { type: 'applyToAll'; defaults: O }
   | { type: 'enqueue'; ids: string[] }
   | { type: 'unqueue'; id: string }
   | { type: 'start'; id: string }
@@ -41,7 +47,7 @@ export type QueueAction =
       speed: number | null;
       secondsLeft: number | null;
     }
-  | { type: 'succeed'; id: string; result: FileShare }
+  | { type: 'succeed'; id: string; result: R }
   | { type: 'fail'; id: string; error: unknown }
   | { type: 'retry'; id: string }
   | { type: 'remove'; id: string }
@@ -49,7 +55,20 @@ export type QueueAction =
 
 export const EMPTY_QUEUE: QueueState = { items: [] };
 
-function fresh(id: string, file: File, options: UploadOptions): QueueItem {
+/** How a kind of upload fills in options: what the queue's state machine leaves to it. */
+export interface OptionsPolicy<O> {
+  /** The options a file added with `defaults` starts with. */
+  forNewFile: (defaults: O) => O;
+  /** What "apply to all" makes of a file's own options. */
+  applyDefaults: (own: O, defaults: O) => O;
+}
+
+export type QueueReducer<O, R> = (
+  state: QueueState<O, R>,
+  action: QueueAction<O, R>,
+) => QueueState<O, R>;
+
+function fresh<O, R>(id: string, file: File, options: O): QueueItem<O, R> {
   return {
     id,
     file,
@@ -68,26 +87,40 @@ function fresh(id: string, file: File, options: UploadOptions): QueueItem {
 }
 
 /** Options may change only before an upload starts (or after it failed, for a retry). */
-function editable(item: QueueItem): boolean {
+function editable<O, R>(item: QueueItem<O, R>): boolean {
   return (item.status === 'pending' && !item.queued) || item.status === 'error';
 }
 
-function update(state: QueueState, id: string, change: (item: QueueItem) => QueueItem) {
+function update<O, R>(
+  state: QueueState<O, R>,
+  id: string,
+  change: (item: QueueItem<O, R>) => QueueItem<O, R>,
+): QueueState<O, R> {
   return { items: state.items.map((item) => (item.id === id ? change(item) : item)) };
 }
 
 /**
  * The upload queue's state machine: pending → uploading → success | error, with retry
  * (error → pending, queued) and removal. Side effects (the uploads themselves) live in the
- * hook that drives it; this stays pure so every transition can be tested.
+ * store that drives it; this stays pure so every transition can be tested.
  */
-export function queueReducer(state: QueueState, action: QueueAction): QueueState {
+export function createQueueReducer<O, R>(policy: OptionsPolicy<O>): QueueReducer<O, R> {
+  return (state, action) => reduce(policy, state, action);
+}
+
+function reduce<O, R>(
+  policy: OptionsPolicy<O>,
+  state: QueueState<O, R>,
+  action: QueueAction<O, R>,
+): QueueState<O, R> {
   switch (action.type) {
     case 'add':
       return {
         items: [
           ...state.items,
-          ...action.files.map(({ id, file }) => fresh(id, file, { ...action.defaults, slug: '' })),
+          ...action.files.map(({ id, file, options }) =>
+            fresh<O, R>(id, file, options ?? policy.forNewFile(action.defaults)),
+          ),
         ],
       };
     case 'setOptions':
@@ -95,11 +128,10 @@ export function queueReducer(state: QueueState, action: QueueAction): QueueState
         editable(item) ? { ...item, options: { ...item.options, ...action.patch } } : item,
       );
     case 'applyToAll':
-      // A link suffix is unique per share, so each file keeps its own.
       return {
         items: state.items.map((item) =>
           editable(item)
-            ? { ...item, options: { ...action.defaults, slug: item.options.slug } }
+            ? { ...item, options: policy.applyDefaults(item.options, action.defaults) }
             : item,
         ),
       };
@@ -161,7 +193,7 @@ export function queueReducer(state: QueueState, action: QueueAction): QueueState
     case 'retry':
       return update(state, action.id, (item) =>
         item.status === 'error'
-          ? { ...fresh(item.id, item.file, item.options), queued: true }
+          ? { ...fresh<O, R>(item.id, item.file, item.options), queued: true }
           : item,
       );
     case 'remove':
@@ -171,15 +203,24 @@ export function queueReducer(state: QueueState, action: QueueAction): QueueState
   }
 }
 
+/**
+ * A share's options: a new file gets no link suffix of its own, and keeps its own when the
+ * defaults are applied to all, because a suffix is unique per share.
+ */
+export const queueReducer = createQueueReducer<UploadOptions, FileShare>({
+  forNewFile: (defaults) => ({ ...defaults, slug: '' }),
+  applyDefaults: (own, defaults) => ({ ...defaults, slug: own.slug }),
+});
+
 /** Items to start now so that at most `slots` upload at once, oldest first. */
-export function itemsToStart(state: QueueState, slots: number): QueueItem[] {
+export function itemsToStart<O, R>(state: QueueState<O, R>, slots: number): QueueItem<O, R>[] {
   const active = state.items.filter((item) => item.status === 'uploading').length;
   const free = Math.max(0, slots - active);
   return state.items.filter((item) => item.status === 'pending' && item.queued).slice(0, free);
 }
 
 /** Overall progress of the queue: bytes sent of all files that are not pending. */
-export function queueSummary(state: QueueState) {
+export function queueSummary<O, R>(state: QueueState<O, R>) {
   const count = (status: QueueStatus) => state.items.filter((i) => i.status === status).length;
   return {
     pending: count('pending'),

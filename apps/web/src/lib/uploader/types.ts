@@ -31,13 +31,16 @@ export interface UploadProgress {
   total: number;
 }
 
-/** One file to upload, with what the uploader needs to know about where it goes. */
-export interface UploadRequest {
+/**
+ * One file to upload, with what the uploader needs to know about where it goes: `O` is a
+ * share's options, or for an upload into a mount the file's place there.
+ */
+export interface UploadRequest<O = UploadOptions> {
   file: Blob;
   filename: string;
   /** Empty: the server stores application/octet-stream. */
   mimetype: string;
-  options: UploadOptions;
+  options: O;
   /**
    * The storage driver of the chosen config (e.g. `local`, `aws`) when known. Small files
    * go through the server for `local` or unknown drivers, presigned for S3.

@@ -21,25 +21,37 @@ export function chooseUploadPath(size: number, providerType: string | null): Upl
 }
 
 /**
- * Uploads one file as a new share and answers the share. Reports the stages of SPEC §4
- * through `onProgress`; rejects with an UploadError (cancelled, network…) or the server's
- * AppError (slug taken, quota, permission…).
+ * Runs one upload between its first and last SPEC §4 stages; whatever stopped because of
+ * the user's cancel (a request, a part, a sibling) is reported as "upload cancelled".
  */
-export async function uploadFile(request: UploadRequest): Promise<FileShare> {
+export async function withUploadStages<T>(
+  request: Pick<UploadRequest<unknown>, 'file' | 'signal' | 'onProgress'>,
+  run: () => Promise<T>,
+): Promise<T> {
   const total = request.file.size;
   request.onProgress({ stage: 'starting', loaded: 0, total });
   try {
     throwIfCancelled(request.signal);
-    const path = chooseUploadPath(total, request.providerType);
-    const share =
-      path === 'multipart'
-        ? await multipartUpload(request)
-        : path === 'presigned'
-          ? await presignedUpload(request)
-          : await formUpload(request);
+    const result = await run();
     request.onProgress({ stage: 'completed', loaded: total, total });
-    return share;
+    return result;
   } catch (error) {
     throw request.signal.aborted || isCancellation(error) ? new UploadError('cancelled') : error;
   }
+}
+
+/**
+ * Uploads one file as a new share and answers the share. Reports the stages of SPEC §4
+ * through `onProgress`; rejects with an UploadError (cancelled, network…) or the server's
+ * AppError (slug taken, quota, permission…).
+ */
+export function uploadFile(request: UploadRequest): Promise<FileShare> {
+  return withUploadStages(request, () => {
+    const path = chooseUploadPath(request.file.size, request.providerType);
+    return path === 'multipart'
+      ? multipartUpload(request)
+      : path === 'presigned'
+        ? presignedUpload(request)
+        : formUpload(request);
+  });
 }

@@ -1,8 +1,9 @@
 import type { TaskItem } from '@pastebox/contract/schemas/task';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '@/lib/auth/auth-store';
+import { openTaskManager } from '@/lib/task-manager';
 import { renderWithProviders } from '@/test/render';
 import { TaskManagerButton } from './TaskManagerButton';
 
@@ -120,5 +121,15 @@ describe('TaskManagerButton', () => {
         { method: 'DELETE', path: '/api/admin/tasks/t3' },
       ]),
     );
+  });
+
+  it('opens when a task is started elsewhere in the app, with the list fetched afresh', async () => {
+    authStore.signInAdmin('tok');
+    await renderWithProviders(<TaskManagerButton />);
+    await screen.findByRole('button', { name: 'Task manager: 1 active' });
+    const reads = calls.length;
+    act(() => openTaskManager());
+    expect(await screen.findByRole('dialog', { name: 'Task manager' })).toBeInTheDocument();
+    await waitFor(() => expect(calls.length).toBeGreaterThan(reads));
   });
 });

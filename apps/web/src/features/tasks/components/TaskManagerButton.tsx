@@ -4,6 +4,7 @@ import { IconListCheck } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '@/lib/auth/use-can';
+import { useTaskManagerOpenRequests } from '@/lib/task-manager';
 import { useTasks } from '@/features/tasks/api/get-tasks';
 import { useFinishedTaskWatcher } from '@/features/tasks/hooks/use-finished-task-watcher';
 import { isActiveTask } from '@/features/tasks/lib/task-progress';
@@ -31,6 +32,14 @@ function TaskManager() {
   useFinishedTaskWatcher(tasks.data);
   const active = tasks.data?.filter(isActiveTask).length ?? 0;
   const label = active > 0 ? t('tasks.openActive', { count: active }) : t('tasks.open');
+  const show = () => {
+    open();
+    setEverOpened(true);
+    // Fresh on opening: a task started in another tab or by a script shows at once.
+    void tasks.refetch();
+  };
+  // A task started elsewhere in the app (a copy) opens the manager to follow it.
+  useTaskManagerOpenRequests(show);
 
   return (
     <>
@@ -49,12 +58,7 @@ function TaskManager() {
             size="lg"
             aria-label={label}
             data-active-tasks={active}
-            onClick={() => {
-              open();
-              setEverOpened(true);
-              // Fresh on opening: a task started in another tab or by a script shows at once.
-              void tasks.refetch();
-            }}
+            onClick={show}
           >
             <IconListCheck size={18} stroke={1.6} />
           </ActionIcon>

@@ -1,0 +1,1 @@
+export { CopyToDialog, type CopyToDialogProps } from './CopyToDialog';
