@@ -1,3 +1,5 @@
+import { Notifications, notifications } from '@mantine/notifications';
+import type { Permissions } from '@pastebox/contract/schemas/auth';
 import { screen, waitFor } from '@testing-library/react';
 import { act } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
@@ -6,27 +8,56 @@ import { authStore } from '@/lib/auth/auth-store';
 import { renderWithProviders } from '@/test/render';
 import { AdminRoute } from './AdminRoute';
 
-function envelope(data: unknown) {
-  return new Response(JSON.stringify({ code: 200, message: 'OK', data, success: true }), {
-    status: 200,
+function envelope(data: unknown, status = 200, error?: string) {
+  const body = { code: status, message: error ?? 'OK', data, success: status < 300, error };
+  return new Response(JSON.stringify(body), {
+    status,
     headers: { 'content-type': 'application/json' },
   });
 }
 
+const keyInfo = { id: 'k1', name: 'CI bot', basic_path: '/' };
+
+/** GET /api/test/api-key as the server answers it: the key's permissions now. */
+function keyCheck(permissions: Permissions) {
+  return envelope({
+    ...keyInfo,
+    permissions,
+    key_info: { ...keyInfo, expires_at: null },
+  });
+}
+
+/** What the key check answers in the current test; by default the permissions signed in with. */
+let answerKeyCheck: (signal?: AbortSignal) => Promise<Response>;
+/** How often the key was checked with the server. */
+let keyChecks = 0;
+/** Whether the admin-token check hangs, as on a slow link, until the test is over. */
+let holdAdminCheck = false;
+let releaseHeld: (() => void)[] = [];
+
 /** Real-shaped answers for the calls the panel makes while it opens. */
-function answer(input: RequestInfo | URL): Response {
+function answer(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const url = input instanceof Request ? input.url : String(input);
+  if (url.includes('/api/test/api-key')) {
+    keyChecks += 1;
+    return answerKeyCheck(init?.signal ?? undefined);
+  }
   if (url.includes('/api/test/admin-token')) {
-    return envelope({ id: 'a1', username: 'root', expiresAt: '2030-01-01T00:00:00.000Z' });
+    if (holdAdminCheck) {
+      return new Promise((_, reject) => releaseHeld.push(() => reject(new TypeError('gone'))));
+    }
+    return Promise.resolve(
+      envelope({ id: 'a1', username: 'root', expiresAt: '2030-01-01T00:00:00.000Z' }),
+    );
   }
   if (url.includes('/pastes')) {
     const pagination = { total: 0, limit: 10, offset: 0, page: 1, totalPages: 0 };
-    return envelope({ items: [], pagination });
+    return Promise.resolve(envelope({ items: [], pagination }));
   }
-  if (url.includes('/api/admin/api-keys')) {
-    return envelope([]);
+  if (url.includes('/api/admin/api-keys') || url.includes('/mounts')) {
+    return Promise.resolve(envelope([]));
   }
-  return new Response('{}', { status: 404 });
+  return Promise.resolve(new Response('{}', { status: 404 }));
 }
 
 function Location() {
@@ -36,6 +67,7 @@ function Location() {
 async function renderAt(route: string) {
   return renderWithProviders(
     <>
+      <Notifications />
       <Routes>
         <Route path="/" element={<p>home page</p>} />
         <Route path="/admin" element={<AdminRoute />} />
@@ -48,19 +80,34 @@ async function renderAt(route: string) {
 }
 
 const location = () => screen.getByTestId('location').textContent;
-const keyInfo = { id: 'k1', name: 'CI bot', basic_path: '/' };
+const checking = () => screen.queryByRole('status', { name: "Checking your key's permissions…" });
+const NONE: Permissions = { text: false, file: false, mount: false };
+const navLinks = () =>
+  [...screen.getByRole('navigation', { name: 'Panel navigation' }).querySelectorAll('a')].map(
+    (link) => link.textContent,
+  );
+
+/** Signs a key in with `stored` permissions, as another tab or an old session left them. */
+function storedKey(stored: Permissions) {
+  authStore.signInApiKey('key', keyInfo, stored);
+}
 
 beforeEach(() => {
   authStore.signOut();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: RequestInfo | URL) => Promise.resolve(answer(input))),
-  );
+  notifications.clean();
+  keyChecks = 0;
+  holdAdminCheck = false;
+  answerKeyCheck = () => Promise.resolve(keyCheck(authStore.get().permissions));
+  vi.stubGlobal('fetch', vi.fn(answer));
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   authStore.signOut();
+  // A check still hanging would be joined by the next test's check of the same credentials.
+  releaseHeld.forEach((release) => release());
+  releaseHeld = [];
 });
 
 describe('AdminRoute', () => {
@@ -93,11 +140,7 @@ describe('AdminRoute', () => {
     await waitFor(() => expect(location()).toBe('/admin/text-management'));
     expect(screen.getByRole('heading', { name: 'User panel' })).toBeInTheDocument();
     expect(screen.getByText('Key: CI bot')).toBeInTheDocument();
-    const nav = screen.getByRole('navigation', { name: 'Panel navigation' });
-    expect([...nav.querySelectorAll('a')].map((link) => link.textContent)).toEqual([
-      'Text management',
-      'Mount management',
-    ]);
+    expect(navLinks()).toEqual(['Text management', 'Mount management']);
     expect(screen.queryByRole('button', { name: 'Clear expired' })).not.toBeInTheDocument();
   });
 
@@ -106,6 +149,80 @@ describe('AdminRoute', () => {
     await renderAt('/admin');
     await waitFor(() => expect(location()).toBe('/'));
     expect(screen.getByText('home page')).toBeInTheDocument();
+  });
+
+  it('opens the panel at once for the admin while the token is rechecked', async () => {
+    authStore.signInAdmin('tok');
+    holdAdminCheck = true;
+    await renderAt('/admin/settings');
+    expect(screen.getByRole('heading', { name: 'Admin panel' })).toBeInTheDocument();
+    expect(checking()).not.toBeInTheDocument();
+  });
+
+  it('lets in a key whose stored permissions are stale once the server grants mount', async () => {
+    storedKey(NONE);
+    answerKeyCheck = () => Promise.resolve(keyCheck({ ...NONE, mount: true }));
+    await renderAt('/admin');
+    await waitFor(() => expect(location()).toBe('/admin/mount-management'));
+    expect(screen.getByRole('heading', { name: 'User panel' })).toBeInTheDocument();
+    expect(navLinks()).toEqual(['Mount management']);
+    expect(screen.queryByText('Nothing to manage')).not.toBeInTheDocument();
+    expect(authStore.get().permissions).toEqual({ ...NONE, mount: true });
+    // The redirect from /admin to the landing module is no second entry.
+    expect(keyChecks).toBe(1);
+  });
+
+  it('keeps a key whose permissions were revoked out, also while the check runs', async () => {
+    storedKey({ ...NONE, mount: true });
+    let answerNow: (response: Response) => void = () => undefined;
+    answerKeyCheck = () => new Promise((resolve) => (answerNow = resolve));
+    await renderAt('/admin/mount-management');
+    expect(checking()).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'User panel' })).not.toBeInTheDocument();
+    answerNow(keyCheck(NONE));
+    await waitFor(() => expect(location()).toBe('/'));
+    expect(screen.getByText('home page')).toBeInTheDocument();
+    expect(await screen.findByText('Nothing to manage')).toBeInTheDocument();
+  });
+
+  it('decides on the stored permissions when the server cannot be reached', async () => {
+    storedKey({ ...NONE, text: true });
+    answerKeyCheck = () => Promise.reject(new TypeError('Failed to fetch'));
+    await renderAt('/admin');
+    await waitFor(() => expect(location()).toBe('/admin/text-management'));
+    expect(navLinks()).toEqual(['Text management']);
+    expect(authStore.get()).toMatchObject({ authType: 'apikey', apiKey: 'key' });
+  });
+
+  it('decides on the stored permissions when the check gets no answer in time', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    storedKey({ ...NONE, file: true });
+    answerKeyCheck = (signal) =>
+      new Promise((_, reject) =>
+        signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+      );
+    await renderAt('/admin');
+    expect(checking()).toBeInTheDocument();
+    vi.advanceTimersByTime(15_000);
+    await waitFor(() => expect(location()).toBe('/admin/file-management'));
+    expect(authStore.get()).toMatchObject({ authType: 'apikey', apiKey: 'key' });
+  });
+
+  it('signs out a key the server refuses, to the login screen with the reason', async () => {
+    storedKey({ text: true, file: true, mount: true });
+    answerKeyCheck = () => Promise.resolve(envelope(null, 401, 'API_KEY_INVALID'));
+    await renderAt('/admin/text-management');
+    expect(await screen.findByRole('heading', { name: 'Sign in to Pastebox' })).toBeInTheDocument();
+    expect(authStore.get().authType).toBe('none');
+    expect(await screen.findByText('API key invalid or expired')).toBeInTheDocument();
+  });
+
+  it('does not check again a key signed in on the route: the login just verified it', async () => {
+    await renderAt('/admin/text-management');
+    act(() => storedKey({ ...NONE, text: true }));
+    expect(screen.getByRole('heading', { name: 'User panel' })).toBeInTheDocument();
+    expect(checking()).not.toBeInTheDocument();
+    expect(keyChecks).toBe(0);
   });
 
   it('falls back to the login screen when the session ends', async () => {

@@ -1,9 +1,11 @@
+import { Center, Loader } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AUTH_EVENTS } from '@/lib/auth/auth-store';
 import { useAuth } from '@/lib/auth/use-auth';
+import { useEntryValidation } from '@/lib/auth/use-entry-validation';
 import { SESSION_QUERY_ROOTS } from '@/lib/query-keys';
 import { AdminPanel } from './AdminPanel';
 
@@ -12,10 +14,13 @@ import { AdminPanel } from './AdminPanel';
  * signs out — by hand, after an account update, or because a 401 ended the session — the
  * `signIn` screen takes the panel's place and the cached admin data is dropped. The app
  * layer passes the auth feature's login screen in (features do not import each other).
+ * A key's panel waits for the credential check of entering the route: its guard decides on
+ * the permissions that check brings (see `useEntryValidation`).
  */
 export function AdminPage({ signIn }: { signIn: ReactNode }) {
   const { t } = useTranslation();
   const { authType } = useAuth();
+  const checking = useEntryValidation();
   const queryClient = useQueryClient();
 
   useEffect(() => {
@@ -40,5 +45,16 @@ export function AdminPage({ signIn }: { signIn: ReactNode }) {
     };
   }, [t]);
 
-  return authType === 'none' ? signIn : <AdminPanel />;
+  if (authType === 'none') {
+    return signIn;
+  }
+  if (checking) {
+    // The same centred loader as while the route's chunk loads, so the two waits read as one.
+    return (
+      <Center py="xl" role="status" aria-label={t('admin.checkingAccess')}>
+        <Loader />
+      </Center>
+    );
+  }
+  return <AdminPanel />;
 }

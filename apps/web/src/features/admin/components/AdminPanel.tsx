@@ -12,6 +12,8 @@ import { PanelLayout } from './layout/PanelLayout';
  * Route guard of SPEC §6 for a signed-in user: a key without any of the text, file or mount
  * permissions goes Home with a notice; /admin, an unknown module or one the caller may not
  * open lead to the landing module (dashboard for the admin, the first allowed one for keys).
+ * AdminPage renders it for a key only once the check of entering the route has answered, so
+ * it decides on the server's permissions, not on stored ones that may be stale.
  */
 export function AdminPanel() {
   const { t } = useTranslation();
