@@ -7,6 +7,7 @@ import { buildApp } from './app';
 import { createRuntime } from './bootstrap';
 import { ConfigError, loadConfig, type Config } from './config';
 import { ensureInitialAdmin } from './modules/auth/service';
+import { startTaskRunner } from './modules/tasks/service';
 import { startSweeper } from './sweeper';
 
 /** A connection on which nothing is sent or received for this long is closed. */
@@ -46,6 +47,8 @@ async function main(): Promise<void> {
     deps.logger.warn('The web app is not built; only the API is served. Run `npm run build`.');
   }
   const stopSweeper = startSweeper(deps);
+  // Background tasks (copy…): claimed from the database, so any instance may run them.
+  const stopTaskRunner = startTaskRunner(deps);
   const app = buildApp(deps);
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     deps.logger.info(
@@ -64,8 +67,11 @@ async function main(): Promise<void> {
   const shutdown = (signal: string) => {
     deps.logger.info({ signal }, 'shutting down');
     stopSweeper();
+    // Running tasks stop at an object boundary (or are let go of) before the database closes,
+    // so another instance resumes them from their checkpoint.
+    const tasksStopped = stopTaskRunner();
     server.close(() => {
-      void runtime.close().finally(() => process.exit(0));
+      void tasksStopped.then(() => runtime.close()).finally(() => process.exit(0));
     });
     setTimeout(() => process.exit(0), 5000).unref();
   };

@@ -26,7 +26,7 @@ export function jsonBody<T extends z.ZodType>(schema: T, description?: string) {
 export function okResponse<T extends z.ZodType>(
   schema: T,
   description = 'Success',
-  status: 200 | 201 = 200,
+  status: 200 | 201 | 202 = 200,
 ) {
   return {
     [status]: { description, content: { 'application/json': { schema: envelopeOf(schema) } } },

@@ -48,6 +48,28 @@ export async function streamToTempFile(
   return { path: tempPath, bytes: meter.bytes, md5: options.md5 ? meter.md5Hex() : null };
 }
 
+/**
+ * Copies the file `source` into a fresh temp file in `dir` with the kernel's copy
+ * (`copy_file_range`, or a reflink where the file system shares blocks): no byte passes
+ * through the process. Published with publishTempFile like a streamed write.
+ */
+export async function copyToTempFile(dir: string, source: string): Promise<TempFile> {
+  await fsp.mkdir(dir, { recursive: true });
+  const tempPath = path.join(dir, `${TEMP_FILE_PREFIX}${randomBytes(12).toString('hex')}`);
+  try {
+    await fsp.copyFile(
+      source,
+      tempPath,
+      fs.constants.COPYFILE_EXCL | fs.constants.COPYFILE_FICLONE,
+    );
+    const stats = await fsp.stat(tempPath);
+    return { path: tempPath, bytes: stats.size, md5: null };
+  } catch (error) {
+    await fsp.rm(tempPath, { force: true });
+    throw error;
+  }
+}
+
 /** Moves a temp file to its final name; the temp file is removed if that fails. */
 export async function publishTempFile(temp: TempFile, target: string): Promise<void> {
   try {

@@ -20,6 +20,7 @@ import {
 } from './driver';
 import { InvalidKeyError, normaliseKey } from './keys';
 import {
+  copyToTempFile,
   etagOfStats,
   isMissing,
   pruneEmptyParents,
@@ -130,7 +131,7 @@ export class LocalDriver implements StorageDriver {
     if (!(await statFile(source))) {
       throw new ObjectNotFoundError(fromKey);
     }
-    const temp = await streamToTempFile(path.dirname(target), fs.createReadStream(source));
+    const temp = await copyToTempFile(path.dirname(target), source);
     await publishTempFile(temp, target);
   }
 

@@ -1,20 +1,190 @@
-import type { CopyOptions, ResolvedPath, VfsEntry } from './types';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { copyFailureMessage } from './copy-failures';
+import { byCodeUnit, childKey, doneBefore, keyAtOrUnder } from './copy-order';
+import { listStorageFolder } from './listing';
+import { onStorage } from './storage-errors';
+import {
+  VfsError,
+  type CopyEvent,
+  type CopyOptions,
+  type ResolvedPath,
+  type VfsEntry,
+} from './types';
+
+/** S3 copies at most 5 GiB in one CopyObject; a larger object within one storage streams. */
+const SINGLE_COPY_MAX_BYTES = 5 * 1024 ** 3;
 
 /**
  * The copy engine behind FileSystem.copy (DESIGN §7): copies `source` (a file, or a folder
  * recursively) to `target`. Within one storage config it copies server-side; across
  * storages it streams object by object, memory flat. Reports progress through
- * options.onEvent and stops at the next object boundary once options.signal aborts.
+ * options.onEvent and stops at the next object boundary once options.signal aborts
+ * (rejecting with the signal's reason). An object that fails is reported and the copy
+ * goes on; only what makes the whole copy impossible rejects.
  */
-export function copyEntry(
+export async function copyEntry(
   source: ResolvedPath,
   sourceEntry: VfsEntry,
   target: ResolvedPath,
   options: CopyOptions,
 ): Promise<void> {
-  void source;
-  void sourceEntry;
-  void target;
-  void options;
-  return Promise.reject(new Error('copyEntry: not built yet'));
+  const run = new CopyRun(source, target, options);
+  if (run.serverSide && keyAtOrUnder(source.key, target.key)) {
+    // Two mounts of one config share its keys: `/a/x` → `/b/x/y` may be x into itself.
+    throw new VfsError('INTO_ITSELF', target.path, intoItselfMessage(source.path, target.path));
+  }
+  await onStorage(target.path, async () => {
+    if (sourceEntry.isDirectory && (await target.driver.stat(target.key))) {
+      throw new VfsError('NOT_A_FOLDER', target.path, 'a file has the name of the target folder');
+    }
+    if (!sourceEntry.isDirectory && (await target.driver.folderExists(target.key))) {
+      throw new VfsError('ALREADY_EXISTS', target.path, 'a folder has the name of the target');
+    }
+  });
+  if (sourceEntry.isDirectory) {
+    await run.folder(source.path, source.key, target.key);
+  } else if (!doneBefore(source.path, false, options.resumeAfter)) {
+    await run.emit({ kind: 'discovered', files: 1, bytes: sourceEntry.size });
+    await run.file(sourceEntry, source.key, target.key);
+  }
+}
+
+/** The message of the refusal, naming both paths. */
+export function intoItselfMessage(from: string, to: string): string {
+  return `${from} cannot be copied into itself or one of its own subfolders (${to})`;
+}
+
+class CopyRun {
+  /** Source and target share a storage config: objects are copied inside the storage. */
+  readonly serverSide: boolean;
+
+  constructor(
+    private readonly source: ResolvedPath,
+    private readonly target: ResolvedPath,
+    private readonly options: CopyOptions,
+  ) {
+    this.serverSide = source.mount.storageConfigId === target.mount.storageConfigId;
+  }
+
+  async emit(event: CopyEvent): Promise<void> {
+    await this.options.onEvent?.(event);
+  }
+
+  /** Bytes are reported as they flow, without waiting for whoever listens. */
+  private flowed(bytes: number): void {
+    const pending = this.options.onEvent?.({ kind: 'bytes', bytes });
+    if (pending instanceof Promise) {
+      pending.catch(() => undefined);
+    }
+  }
+
+  /** A folder: listed whole (one level), its files reported, then walked in code-unit order. */
+  async folder(path: string, fromKey: string, toKey: string): Promise<void> {
+    this.options.signal?.throwIfAborted();
+    let entries: VfsEntry[];
+    try {
+      entries = await onStorage(path, () => listStorageFolder(this.source.driver, fromKey, path));
+    } catch (error) {
+      await this.failed(path, error);
+      return;
+    }
+    if (entries.length === 0) {
+      await this.emptyFolder(path, toKey);
+      return;
+    }
+    const todo = entries
+      .filter((entry) => !doneBefore(entry.path, entry.isDirectory, this.options.resumeAfter))
+      .sort((a, b) => byCodeUnit(a.name, b.name));
+    const files = todo.filter((entry) => !entry.isDirectory);
+    if (files.length > 0) {
+      const bytes = files.reduce((sum, entry) => sum + entry.size, 0);
+      await this.emit({ kind: 'discovered', files: files.length, bytes });
+    }
+    for (const entry of todo) {
+      const from = childKey(fromKey, entry.name);
+      const to = childKey(toKey, entry.name);
+      if (entry.isDirectory) {
+        await this.folder(entry.path, from, to);
+      } else {
+        await this.file(entry, from, to);
+      }
+    }
+  }
+
+  /** An empty folder is made at the target too: a copy keeps the tree's shape. */
+  private async emptyFolder(path: string, toKey: string): Promise<void> {
+    this.options.signal?.throwIfAborted();
+    try {
+      await onStorage(path, async () => {
+        if (!(await this.target.driver.folderExists(toKey))) {
+          await this.target.driver.createFolder(toKey);
+        }
+      });
+    } catch (error) {
+      await this.failed(path, error);
+    }
+  }
+
+  /** One object: skipped, copied inside the storage, or streamed from one to the other. */
+  async file(entry: VfsEntry, fromKey: string, toKey: string): Promise<void> {
+    this.options.signal?.throwIfAborted();
+    const { path, size } = entry;
+    await this.emit({ kind: 'file-start', path, size });
+    let outcome: 'copied' | 'skipped' = 'copied';
+    try {
+      await onStorage(path, async () => {
+        if (this.options.skipExisting && (await this.target.driver.stat(toKey))) {
+          outcome = 'skipped';
+          return;
+        }
+        if (
+          this.serverSide &&
+          (this.source.driver.kind === 'local' || size <= SINGLE_COPY_MAX_BYTES)
+        ) {
+          await this.source.driver.copy(fromKey, toKey);
+          return;
+        }
+        await this.stream(fromKey, toKey, entry.mimetype);
+      });
+    } catch (error) {
+      await this.failed(path, error);
+      return;
+    }
+    await this.emit({ kind: 'file-done', path, size, outcome });
+  }
+
+  /** get → put with the size, through a meter: one chunk in flight, whatever the file's size. */
+  private async stream(fromKey: string, toKey: string, mimetype: string | null): Promise<void> {
+    const object = await this.source.driver.get(fromKey);
+    const meter = new Transform({
+      transform: (chunk: Buffer, _encoding, done) => {
+        this.flowed(chunk.length);
+        done(null, chunk);
+      },
+    });
+    const contentType = object.contentType ?? mimetype;
+    try {
+      await Promise.all([
+        pipeline(object.body, meter),
+        this.target.driver.put(toKey, meter, {
+          size: object.size,
+          ...(contentType ? { contentType } : {}),
+        }),
+      ]);
+    } catch (error) {
+      object.body.destroy();
+      meter.destroy();
+      throw error;
+    }
+  }
+
+  private async failed(path: string, error: unknown): Promise<void> {
+    await this.emit({
+      kind: 'file-failed',
+      path,
+      message: copyFailureMessage(error),
+      cause: error,
+    });
+  }
 }

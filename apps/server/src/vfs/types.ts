@@ -110,13 +110,19 @@ export type CopyEvent =
   | { kind: 'file-start'; path: string; size: number }
   | { kind: 'bytes'; bytes: number }
   | { kind: 'file-done'; path: string; size: number; outcome: 'copied' | 'skipped' }
-  | { kind: 'file-failed'; path: string; message: string };
+  | { kind: 'file-failed'; path: string; message: string; cause?: unknown };
 
 export interface CopyOptions {
   skipExisting: boolean;
   /** Checked between objects: an aborted copy stops at the next object boundary. */
   signal?: AbortSignal;
   onEvent?: (event: CopyEvent) => void | Promise<void>;
+  /**
+   * A source path already copied by an earlier run of the same copy (a task taken over
+   * after its runner died): it and everything before it in walk order (depth first, names
+   * by code unit) are neither copied nor reported again.
+   */
+  resumeAfter?: string | null;
 }
 
 /** The file system one caller sees (`fileSystemFor(source, caller)`). */

@@ -10,6 +10,7 @@ import { loadConfig } from '@/config';
 import type { AppDeps } from '@/context';
 import { ManualClock } from '@/lib/clock';
 import { ensureInitialAdmin } from '@/modules/auth/service';
+import { startTaskRunner } from '@/modules/tasks/service';
 import { ApiClient } from './api-client';
 
 export const ADMIN = { username: 'admin', password: 'admin-password-1' } as const;
@@ -61,9 +62,16 @@ export async function createPostgresDatabase(): Promise<{
 
 /**
  * Starts the real app on 127.0.0.1 with a fresh DATA_DIR and a fresh database (SQLite file,
- * or a new PostgreSQL database), listening over real HTTP.
+ * or a new PostgreSQL database), listening over real HTTP, with the task runner main.ts
+ * starts (unless options.taskRunner is false).
  */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: {
+    /** false: no task runner (tests that drive their own runners, or want tasks to wait). */
+    taskRunner?: boolean;
+  } = {},
+): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pastebox-test-'));
   const postgres = dialect === 'postgres' ? await createPostgresDatabase() : null;
   const config = loadConfig({
@@ -78,6 +86,9 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const clock = new ManualClock();
   const runtime = await createRuntime(config, { clock });
   await ensureInitialAdmin(runtime.deps);
+  // As main.ts does: tasks created through the API are worked on by this server.
+  const stopTaskRunner =
+    options.taskRunner === false ? () => Promise.resolve() : startTaskRunner(runtime.deps);
   const app = buildApp(runtime.deps);
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
@@ -100,6 +111,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     },
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await stopTaskRunner();
       await runtime.close();
       await postgres?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { byteSize, count } from './numbers';
+import { TASK_STATUSES, taskItem } from './task';
 
 /**
  * The file-system API (SPEC §7 "File system", DESIGN §7): the same calls under
@@ -207,11 +208,13 @@ export const batchCopyBody = z.object({
 });
 export type BatchCopyBody = z.input<typeof batchCopyBody>;
 
-/** The copy runs as a background task; poll /tasks/{taskId}. */
+/** The copy runs as a background task (202); poll /tasks/{taskId}. */
 export const batchCopyResult = z.object({
   taskId: z.string(),
-  status: z.string(),
+  status: z.enum(TASK_STATUSES),
+  /** The server copies; the seed's client-side fallback is never needed. */
   requiresClientSideCopy: z.literal(false),
+  task: taskItem,
 });
 export type BatchCopyResult = z.infer<typeof batchCopyResult>;
 
