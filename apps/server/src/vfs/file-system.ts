@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { isAtOrUnder } from '@pastebox/contract/rules/virtual-path';
 import type { ByteRange, ObjectStream } from '@/storage/driver';
+import { bumpingSiblings } from './cache-epochs';
 import { copyEntry } from './copy';
 import { fileEntry, folderEntry } from './entries';
 import { linkHeaders } from './link-headers';
@@ -38,7 +39,7 @@ export function fileSystemFor(
   caller: Caller,
   options: FileSystemOptions = {},
 ): FileSystem {
-  return new VirtualFileSystem(source, caller, options.now ?? (() => new Date()));
+  return new VirtualFileSystem(bumpingSiblings(source), caller, options.now ?? (() => new Date()));
 }
 
 class VirtualFileSystem implements FileSystem {
@@ -93,7 +94,16 @@ class VirtualFileSystem implements FileSystem {
   }
 
   async stat(raw: string): Promise<VfsEntry> {
-    const { path } = this.checked(raw, 'way-down');
+    const { path, access } = this.checked(raw, 'way-down');
+    const entry = await this.statChecked(path);
+    if (access === 'way-down' && !entry.isDirectory) {
+      // The way down to a basic_path is made of folders; a file there is not the key's.
+      throw new VfsError('FORBIDDEN', path);
+    }
+    return entry;
+  }
+
+  private async statChecked(path: string): Promise<VfsEntry> {
     const { placement } = await this.locate(path);
     if (placement.kind === 'virtual') {
       return folderEntry(path);
@@ -142,15 +152,28 @@ class VirtualFileSystem implements FileSystem {
       let entries = listingCache.get(mount, key, now);
       if (!entries) {
         const driver = await this.source.driverFor(mount);
-        entries = await onStorage(path, () => listStorageFolder(driver, key, path));
+        entries = await onStorage(path, () => listStorageFolder(driver, key, path)).catch(
+          (error: unknown) => {
+            // The way down is made of folders: a file on it is none of the key's business.
+            throw access === 'way-down' &&
+              error instanceof VfsError &&
+              error.code === 'NOT_A_FOLDER'
+              ? new VfsError('FORBIDDEN', path)
+              : error;
+          },
+        );
         listingCache.set(mount, key, entries, now);
       }
       listing = { path, isVirtual: false, mount, entries };
     }
     if (access === 'way-down') {
-      // Above its basic_path a key sees only the way down to it.
+      // Above its basic_path a key sees only the way down to it: the folders on it, and
+      // the basic_path itself.
       const basicPath = this.basicPath ?? '/';
-      listing.entries = listing.entries.filter((entry) => isAtOrUnder(entry.path, basicPath));
+      listing.entries = listing.entries.filter(
+        (entry) =>
+          entry.path === basicPath || (entry.isDirectory && isAtOrUnder(entry.path, basicPath)),
+      );
     }
     return listing;
   }

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { isAtOrUnder, parentOf } from '@pastebox/contract/rules/virtual-path';
+import { isAtOrUnder } from '@pastebox/contract/rules/virtual-path';
 import type { StorageDriver } from '@/storage/driver';
 import { fileEntry, folderEntry } from './entries';
 import type { MountTable, Placement } from './mount-table';
@@ -49,7 +49,7 @@ export class Mutations {
       if (options.noOverwrite && (await driver.stat(key))) {
         throw new VfsError('ALREADY_EXISTS', path);
       }
-      await assertParentNotFile(driver, key, path);
+      await assertFoldersOnTheWay(driver, key, path);
       return driver.put(key, body, {
         ...(options.size !== undefined ? { size: options.size } : {}),
         ...(options.contentType ? { contentType: options.contentType } : {}),
@@ -78,7 +78,7 @@ export class Mutations {
       if ((await driver.stat(key)) || (await driver.folderExists(key))) {
         throw new VfsError('ALREADY_EXISTS', path);
       }
-      await assertParentNotFile(driver, key, path);
+      await assertFoldersOnTheWay(driver, key, path);
       await driver.createFolder(key);
     });
     await this.bump(mount.id);
@@ -105,16 +105,15 @@ export class Mutations {
   }
 
   async rename(from: string, to: string): Promise<void> {
-    if (from === to) {
-      return;
-    }
     const { placement } = await this.locate(from);
     if (placement.kind === 'virtual') {
       throw new VfsError('MOUNT_POINT', from);
     }
     const source = await this.inside(from);
-    if (isAtOrUnder(from, to)) {
-      throw new VfsError('INTO_ITSELF', to);
+    if (from === to) {
+      // Nothing moves, but renaming nothing is still NOT_FOUND.
+      await onStorage(from, () => assertExists(source.driver, source.key, from));
+      return;
     }
     const target = await this.inside(to);
     if (target.mount.id !== source.mount.id) {
@@ -122,14 +121,15 @@ export class Mutations {
     }
     const { driver } = source;
     await onStorage(from, async () => {
-      const isFile = (await driver.stat(source.key)) !== null;
-      if (!isFile && !(await driver.folderExists(source.key))) {
-        throw new VfsError('NOT_FOUND', from);
+      const isFile = await assertExists(driver, source.key, from);
+      // A file "moved into itself" is a path through a file: NOT_A_FOLDER, below.
+      if (!isFile && isAtOrUnder(from, to)) {
+        throw new VfsError('INTO_ITSELF', to);
       }
       if ((await driver.stat(target.key)) || (await driver.folderExists(target.key))) {
         throw new VfsError('ALREADY_EXISTS', to);
       }
-      await assertParentNotFile(driver, target.key, parentOf(to));
+      await assertFoldersOnTheWay(driver, target.key, to);
       if (isFile) {
         await driver.move(source.key, target.key);
       } else {
@@ -141,15 +141,37 @@ export class Mutations {
   }
 }
 
-/** NOT_A_FOLDER when the folder a key goes into is a file. */
-async function assertParentNotFile(
+/** NOT_FOUND when nothing is at the key; true for a file, false for a folder. */
+async function assertExists(driver: StorageDriver, key: string, path: string): Promise<boolean> {
+  if (await driver.stat(key)) {
+    return true;
+  }
+  if (await driver.folderExists(key)) {
+    return false;
+  }
+  throw new VfsError('NOT_FOUND', path);
+}
+
+/**
+ * NOT_A_FOLDER when any folder on the way to a key is a file. The nearest one is not
+ * enough: S3 keeps `a.txt` and `a.txt/x/y` side by side, so `mkdir a.txt/x/y` would make
+ * a folder inside a file. The walk stops at the first folder that exists (the usual case:
+ * one request), as nothing above a real folder can be a file.
+ */
+async function assertFoldersOnTheWay(
   driver: StorageDriver,
   key: string,
   path: string,
 ): Promise<void> {
-  const parent = parentKeyOf(key);
-  if (parent !== '' && (await driver.stat(parent))) {
-    throw new VfsError('NOT_A_FOLDER', parentOf(path), 'a file has the name of this folder');
+  for (let parent = parentKeyOf(key); parent !== ''; parent = parentKeyOf(parent)) {
+    if (await driver.folderExists(parent)) {
+      return;
+    }
+    if (await driver.stat(parent)) {
+      // The key is the tail of the path, so the folder's path is the path cut as much.
+      const folderPath = path.slice(0, path.length - (key.length - parent.length));
+      throw new VfsError('NOT_A_FOLDER', folderPath, 'a file has the name of this folder');
+    }
   }
 }
 

@@ -1,7 +1,14 @@
 import { Readable } from 'node:stream';
-import type { FsListing } from '@pastebox/contract/schemas/fs';
+import type {
+  BatchResult,
+  FileLinkResult,
+  FsEntry,
+  FsListing,
+  FsStat,
+  FsWriteResult,
+} from '@pastebox/contract/schemas/fs';
 import { expect } from 'vitest';
-import type { ApiClient } from '../support/api-client';
+import type { ApiClient, ApiResponse } from '../support/api-client';
 import { fsBase } from './uploads-support';
 
 /**
@@ -25,4 +32,60 @@ export async function listedNames(client: ApiClient, path: string): Promise<stri
 /** A body for a driver put. */
 export function bytes(content: string | Buffer): Readable {
   return Readable.from([typeof content === 'string' ? Buffer.from(content) : content]);
+}
+
+/** The error an answer carries, as `[status, key]`, for one-line assertions. */
+export function errorOf(res: ApiResponse<unknown>): [number, string | undefined] {
+  return [res.status, res.body.error];
+}
+
+/** The change and link calls of the fs API, in the family `client` belongs to. */
+export const fsCall = {
+  mkdir: (client: ApiClient, path: string) =>
+    client.post<FsEntry>(fsUrl(client, 'mkdir'), { path }),
+  remove: (client: ApiClient, path: string) =>
+    client.delete<{ path: string }>(fsUrl(client, 'remove', { path })),
+  batchRemove: (client: ApiClient, paths: string[]) =>
+    client.post<BatchResult>(fsUrl(client, 'batch-remove'), { paths }),
+  rename: (client: ApiClient, oldPath: string, newPath: string) =>
+    client.post<{ oldPath: string; newPath: string }>(fsUrl(client, 'rename'), {
+      oldPath,
+      newPath,
+    }),
+  update: (client: ApiClient, path: string, content: string) =>
+    client.post<FsWriteResult>(fsUrl(client, 'update'), { path, content }),
+  fileLink: (client: ApiClient, path: string, query: Record<string, string> = {}) =>
+    client.get<FileLinkResult>(fsUrl(client, 'file-link', { path, ...query })),
+  get: (client: ApiClient, path: string) => client.get<FsStat>(fsUrl(client, 'get', { path })),
+  list: (client: ApiClient, path: string) => client.get<FsListing>(fsUrl(client, 'list', { path })),
+};
+
+/** A folder's entries by name → size (asserting a 200): what the explorer shows. */
+export async function listedSizes(
+  client: ApiClient,
+  path: string,
+): Promise<Record<string, number>> {
+  const res = await fsCall.list(client, path);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return Object.fromEntries(res.body.data.items.map((item) => [item.name, item.size]));
+}
+
+/** A file's bytes through GET download (asserting a 200). */
+export async function downloaded(client: ApiClient, path: string): Promise<Buffer> {
+  const res = await client.raw(fsUrl(client, 'download', { path }));
+  expect(res.status, path).toBe(200);
+  return Buffer.from(await res.arrayBuffer());
+}
+
+/** One expected answer per path: `[path, status, error key]`. */
+export type PathCases = [path: string, status: number, error: string][];
+
+/** Asserts what `call` answers for each path of `cases`, naming the path that differs. */
+export async function expectEachPath(
+  cases: PathCases,
+  call: (path: string) => Promise<ApiResponse<unknown>>,
+): Promise<void> {
+  for (const [path, status, error] of cases) {
+    expect(errorOf(await call(path)), path).toEqual([status, error]);
+  }
 }

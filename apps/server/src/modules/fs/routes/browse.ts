@@ -1,21 +1,16 @@
 import { fsListing, fsStat, pathQuery } from '@pastebox/contract/schemas/fs';
 import { ok } from '@/lib/envelope';
 import { createRouter, okResponse } from '@/lib/openapi';
-import {
-  familyRoute,
-  scopedRoutes,
-  type FamilyRouteConfig,
-  type ScopeFamily,
-} from '@/lib/scoped-routes';
+import { scopedRoutes, type ScopeFamily } from '@/lib/scoped-routes';
 import type { Caller } from '@/vfs/types';
 import { fsAccess } from '../access';
 import { callerFileSystem } from '../caller-fs';
 import { presentListing, presentStat } from '../presenter';
+import { fsRouteOf } from '../route';
 
 /** GET list and GET get of one family. */
 function fsBrowseFamily(family: ScopeFamily<Caller>) {
-  const route = <R extends FamilyRouteConfig>(config: R) =>
-    familyRoute(family, 'File system', config);
+  const route = fsRouteOf(family);
   return createRouter()
     .openapi(
       route({

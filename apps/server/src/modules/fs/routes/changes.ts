@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { LIMITS } from '@pastebox/contract/limits';
-import { baseNameOf } from '@pastebox/contract/rules/virtual-path';
+import { baseNameOf, namesFolder } from '@pastebox/contract/rules/virtual-path';
 import {
   batchRemoveBody,
   batchResult,
@@ -16,19 +16,14 @@ import { BODY_LIMIT_EXTENSION, limitBody } from '@/lib/body-limit';
 import { ok } from '@/lib/envelope';
 import { AppError } from '@/lib/errors';
 import { createRouter, jsonBody, okResponse } from '@/lib/openapi';
-import {
-  familyRoute,
-  guardFirst,
-  scopedRoutes,
-  type FamilyRouteConfig,
-  type ScopeFamily,
-} from '@/lib/scoped-routes';
+import { guardFirst, scopedRoutes, type ScopeFamily } from '@/lib/scoped-routes';
 import { mimetypeOfName } from '@/vfs/mimetypes';
-import type { Caller } from '@/vfs/types';
+import { VfsError, type Caller } from '@/vfs/types';
 import { fsAccess } from '../access';
 import { removeEach } from '../batch-remove';
 import { callerFileSystem } from '../caller-fs';
 import { presentEntry } from '../presenter';
+import { fsRouteOf } from '../route';
 
 const removedResult = z.object({ path: z.string() });
 const renamedResult = z.object({ oldPath: z.string(), newPath: z.string() });
@@ -42,8 +37,7 @@ const UPDATE_BODY_MAX_BYTES = 2 * LIMITS.editableFileBytes + 64 * 1024;
 
 /** mkdir, remove, batch-remove, rename and update of one family. */
 function fsChangeFamily(family: ScopeFamily<Caller>) {
-  const route = <R extends FamilyRouteConfig>(config: R) =>
-    familyRoute(family, 'File system', config);
+  const route = fsRouteOf(family);
   return createRouter()
     .openapi(
       route({
@@ -115,7 +109,9 @@ function fsChangeFamily(family: ScopeFamily<Caller>) {
         method: 'post',
         path: '/update',
         summary: 'Create or overwrite a text file (at most 10 MB)',
-        description: '413 FILE_TOO_LARGE_TO_EDIT for content over 10 MB as UTF-8.',
+        description:
+          '413 FILE_TOO_LARGE_TO_EDIT for content over 10 MB as UTF-8; 400 NOT_A_FILE for a ' +
+          'folder path (one ending in /); 409 PATH_EXISTS where a folder has the name.',
         [BODY_LIMIT_EXTENSION]: UPDATE_BODY_MAX_BYTES,
         middleware: [
           guardFirst((c) => family.scopeOf(c)),
@@ -127,6 +123,14 @@ function fsChangeFamily(family: ScopeFamily<Caller>) {
       async (c) => {
         const fs = callerFileSystem(c, family);
         const { path, content } = c.req.valid('json');
+        if (namesFolder(path)) {
+          // A trailing slash names a folder (as in upload): update never makes a file of it.
+          throw new VfsError(
+            'NOT_A_FILE',
+            fs.normalise(path),
+            'update writes a file, not a folder',
+          );
+        }
         const bytes = Buffer.from(content, 'utf8');
         if (bytes.length > LIMITS.editableFileBytes) {
           throw new AppError('FILE_TOO_LARGE_TO_EDIT');

@@ -3,16 +3,12 @@ import { pathQuery } from '@pastebox/contract/schemas/fs';
 import type { Context } from 'hono';
 import type { AppEnv } from '@/context';
 import { createRouter } from '@/lib/openapi';
-import {
-  familyRoute,
-  scopedRoutes,
-  type FamilyRouteConfig,
-  type ScopeFamily,
-} from '@/lib/scoped-routes';
+import { scopedRoutes, type ScopeFamily } from '@/lib/scoped-routes';
 import type { Caller } from '@/vfs/types';
 import { fsAccess } from '../access';
 import { callerFileSystem } from '../caller-fs';
 import { deliverFsFile, type FsDeliveryMode } from '../delivery';
+import { fsRouteOf } from '../route';
 
 const binaryResponses = {
   200: {
@@ -43,8 +39,7 @@ function deliver(
 
 /** GET (and HEAD) download and preview of one family. */
 function fsDeliveryFamily(family: ScopeFamily<Caller>) {
-  const route = <R extends FamilyRouteConfig>(config: R) =>
-    familyRoute(family, 'File system', config);
+  const route = fsRouteOf(family);
   return createRouter()
     .openapi(
       route({

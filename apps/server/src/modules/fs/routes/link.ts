@@ -3,20 +3,15 @@ import { fileLinkQuery, fileLinkResult } from '@pastebox/contract/schemas/fs';
 import { ok } from '@/lib/envelope';
 import { createRouter, okResponse } from '@/lib/openapi';
 import { absoluteUrl, publicBaseUrl } from '@/lib/public-url';
-import {
-  familyRoute,
-  scopedRoutes,
-  type FamilyRouteConfig,
-  type ScopeFamily,
-} from '@/lib/scoped-routes';
+import { scopedRoutes, type ScopeFamily } from '@/lib/scoped-routes';
 import type { Caller } from '@/vfs/types';
 import { fsAccess } from '../access';
 import { callerFileSystem } from '../caller-fs';
+import { fsRouteOf } from '../route';
 
 /** GET file-link of one family. */
 function fsLinkFamily(family: ScopeFamily<Caller>) {
-  const route = <R extends FamilyRouteConfig>(config: R) =>
-    familyRoute(family, 'File system', config);
+  const route = fsRouteOf(family);
   return createRouter().openapi(
     route({
       method: 'get',

@@ -17,15 +17,11 @@ import { BODY_LIMIT_EXTENSION } from '@/lib/body-limit';
 import { ok } from '@/lib/envelope';
 import { createRouter, jsonBody, okResponse } from '@/lib/openapi';
 import { publicBaseUrl } from '@/lib/public-url';
-import {
-  familyRoute,
-  scopedRoutes,
-  type FamilyRouteConfig,
-  type ScopeFamily,
-} from '@/lib/scoped-routes';
+import { scopedRoutes, type ScopeFamily } from '@/lib/scoped-routes';
 import { nodeRequestOf, rawBodyOf } from '@/modules/uploads/service';
 import type { Caller } from '@/vfs/types';
 import { fsAccess } from '../access';
+import { fsRouteOf } from '../route';
 import { uploadCallerOf } from '@/modules/fs/uploads/caller';
 import { receiveFsFormUpload } from '@/modules/fs/uploads/form';
 import {
@@ -69,8 +65,7 @@ function declaredLength(value: string | undefined): number | undefined {
 
 /** The upload routes of one family: admin/fs (every mount) or user/fs (under basic_path). */
 function fsUploadFamily(family: ScopeFamily<Caller>): OpenAPIHono<AppEnv> {
-  const route = <R extends FamilyRouteConfig>(config: R) =>
-    familyRoute(family, 'File system', config);
+  const route = fsRouteOf(family);
   return createRouter()
     .openapi(
       route({
