@@ -28,7 +28,7 @@ import { taskRoutes } from './modules/tasks/routes';
 import { storageConfigRoutes } from './modules/storage-configs/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { urlUploadRoutes } from './modules/url-upload/routes';
-import { VFS_ERROR_KEYS } from './vfs/error-keys';
+import { VFS_ERROR_KEYS, vfsErrorMessage } from './vfs/error-keys';
 import { VfsError } from './vfs/types';
 
 /** Composes the whole HTTP app from its modules. Holds no module-level state. */
@@ -133,7 +133,7 @@ export function buildApp(deps: AppDeps) {
     // The file system's typed failures answer like every other error (DESIGN §7).
     const error =
       caught instanceof VfsError
-        ? new AppError(VFS_ERROR_KEYS[caught.code], caught.message)
+        ? new AppError(VFS_ERROR_KEYS[caught.code], vfsErrorMessage(caught))
         : caught;
     if (isAppError(error)) {
       const extra = error.details ? { details: error.details } : {};

@@ -1,5 +1,5 @@
-import type { ErrorKey } from '@pastebox/contract/errors';
-import type { VfsErrorCode } from './types';
+import { ERRORS, type ErrorKey } from '@pastebox/contract/errors';
+import type { VfsError, VfsErrorCode } from './types';
 
 /** The API's error key for each file-system failure (WebDAV maps the codes on its own). */
 export const VFS_ERROR_KEYS: Record<VfsErrorCode, ErrorKey> = {
@@ -14,3 +14,9 @@ export const VFS_ERROR_KEYS: Record<VfsErrorCode, ErrorKey> = {
   MOUNT_POINT: 'PATH_OUTSIDE_MOUNT',
   INTO_ITSELF: 'COPY_INTO_ITSELF',
 };
+
+/** What the API says of a file-system failure: its own reason, else the catalogue's words, and the path. */
+export function vfsErrorMessage(error: VfsError): string {
+  const words = error.reason ?? ERRORS[VFS_ERROR_KEYS[error.code]].message;
+  return words.includes(error.path) ? words : `${words}: ${error.path}`;
+}

@@ -50,12 +50,16 @@ export type VfsErrorCode =
   | 'INTO_ITSELF';
 
 export class VfsError extends Error {
+  /** Why, in words, when the code alone does not say it (each front door words the rest). */
+  readonly reason: string | undefined;
+
   constructor(
     readonly code: VfsErrorCode,
     readonly path: string,
-    message?: string,
+    reason?: string,
   ) {
-    super(message ?? `${code}: ${path}`);
+    super(reason ?? `${code}: ${path}`);
+    this.reason = reason;
   }
 }
 

@@ -1,6 +1,6 @@
 import type { BatchResult } from '@pastebox/contract/schemas/fs';
 import { isAppError } from '@/lib/errors';
-import { VFS_ERROR_KEYS } from '@/vfs/error-keys';
+import { VFS_ERROR_KEYS, vfsErrorMessage } from '@/vfs/error-keys';
 import { VfsError, type FileSystem } from '@/vfs/types';
 
 /**
@@ -16,7 +16,11 @@ export async function removeEach(fs: FileSystem, paths: readonly string[]): Prom
       result.success += 1;
     } catch (error) {
       if (error instanceof VfsError) {
-        result.failed.push({ path, error: VFS_ERROR_KEYS[error.code], message: error.message });
+        result.failed.push({
+          path,
+          error: VFS_ERROR_KEYS[error.code],
+          message: vfsErrorMessage(error),
+        });
       } else if (isAppError(error)) {
         result.failed.push({ path, error: error.key, message: error.message });
       } else {
