@@ -5,12 +5,13 @@ import { sweepFsUploadSessions } from './modules/fs/uploads/sweep';
 import { mountSource } from './modules/mounts/service';
 import { sweepExpiredPastes } from './modules/pastes/service';
 import { sweepLocalTempFiles } from './modules/storage-configs/service';
+import { sweepFinishedTasks } from './modules/tasks/service';
 import { sweepFiles } from './modules/uploads/service';
 
 const SWEEP_EVERY_MS = 10 * 60_000;
 const RATE_WINDOW_KEEP_MS = 24 * 60 * 60_000;
 
-/** One pass of housekeeping: expired shares, sessions and rate-limit windows. */
+/** One pass of housekeeping: expired shares, sessions, rate-limit windows, old finished tasks. */
 export async function sweepOnce(deps: AppDeps): Promise<void> {
   const pastes = await sweepExpiredPastes(deps);
   await sweepExpiredSessions(deps);
@@ -19,8 +20,13 @@ export async function sweepOnce(deps: AppDeps): Promise<void> {
   await sweepLocalTempFiles(deps);
   await sweepExpiredVisits(deps);
   const fsUploads = await sweepFsUploadSessions(deps, mountSource(deps));
-  if (pastes > 0 || fsUploads > 0 || files.expired + files.abandoned + files.idleMultiparts > 0) {
-    deps.logger.info({ pastes, files, fsUploads }, 'swept expired shares and abandoned uploads');
+  const tasks = await sweepFinishedTasks(deps);
+  const filesSwept = files.expired + files.abandoned + files.idleMultiparts;
+  if (pastes > 0 || fsUploads > 0 || tasks > 0 || filesSwept > 0) {
+    deps.logger.info(
+      { pastes, files, fsUploads, tasks },
+      'swept expired shares, abandoned uploads and old tasks',
+    );
   }
 }
 

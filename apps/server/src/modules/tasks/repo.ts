@@ -112,6 +112,15 @@ export class TasksRepo {
       .executeTakeFirst();
   }
 
+  /** Finished tasks that ended before `beforeIso` (the sweeper's retention). */
+  deleteFinishedBefore(beforeIso: string) {
+    return this.db
+      .deleteFrom('tasks')
+      .where('status', 'in', FINISHED_STATUSES)
+      .where('finished_at', '<', beforeIso)
+      .executeTakeFirst();
+  }
+
   /**
    * Claims the oldest claimable task for `owner`: one conditional UPDATE, so two runners
    * never get the same task. PostgreSQL skips rows another claim has locked; SQLite runs

@@ -142,3 +142,13 @@ export async function deleteTask(deps: AppDeps, scope: TaskScope, id: string): P
   await getTask(deps, scope, id);
   throw new AppError('TASK_NOT_FINISHED');
 }
+
+/** How long a finished task stays in the task manager before the sweeper clears it. */
+export const FINISHED_TASK_RETENTION_MS = 30 * 24 * 60 * 60_000;
+
+/** Clears finished tasks older than the retention; answers how many went. */
+export async function sweepFinishedTasks(deps: AppDeps): Promise<number> {
+  const before = new Date(deps.clock.now().getTime() - FINISHED_TASK_RETENTION_MS);
+  const result = await repoOf(deps).deleteFinishedBefore(before.toISOString());
+  return Number(result.numDeletedRows);
+}
