@@ -1,10 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '@/components/ComingSoon';
-import { usePageTitle } from '@/lib/use-page-title';
+import { ExplorerPage } from '@/features/mount-explorer/components/ExplorerPage';
 
-/** Placeholder until the issue that brings this screen lands. */
+/** Route `/mount-explorer/*` (SPEC §2): the mount explorer. */
 export function MountExplorerPage() {
-  const { t } = useTranslation();
-  usePageTitle(t('titles.mountExplorer'));
-  return <ComingSoon title={t('titles.mountExplorer')} />;
+  return <ExplorerPage />;
 }

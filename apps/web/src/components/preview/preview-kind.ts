@@ -1,4 +1,4 @@
-/** How the file page shows a file. */
+/** How a file is previewed (the file page, the mount explorer). */
 export type PreviewKind = 'image' | 'video' | 'audio' | 'pdf' | 'markdown' | 'text' | 'none';
 
 /** SPEC §5: Markdown-style files are detected by extension. */
