@@ -28,6 +28,7 @@ import { taskRoutes } from './modules/tasks/routes';
 import { storageConfigRoutes } from './modules/storage-configs/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { urlUploadRoutes } from './modules/url-upload/routes';
+import { davRoutes } from './modules/webdav/routes';
 import { VFS_ERROR_KEYS, vfsErrorMessage } from './vfs/error-keys';
 import { VfsError } from './vfs/types';
 
@@ -125,6 +126,8 @@ export function buildApp(deps: AppDeps) {
   api.all('*', (c) => c.json(errorBody(404, 'NOT_FOUND', 'Not found'), 404));
 
   app.route('/api', api);
+  // WebDAV (DESIGN §8) outside the OpenAPI router and its JSON body limits: PUT streams.
+  app.route('/', davRoutes());
   if (deps.webDist) {
     app.route('/', staticWebRoutes(deps.webDist));
   }

@@ -7,6 +7,7 @@ import { sweepExpiredPastes } from './modules/pastes/service';
 import { sweepLocalTempFiles } from './modules/storage-configs/service';
 import { sweepFinishedTasks } from './modules/tasks/service';
 import { sweepFiles } from './modules/uploads/service';
+import { sweepExpiredDavLocks } from './modules/webdav/locks';
 
 const SWEEP_EVERY_MS = 10 * 60_000;
 const RATE_WINDOW_KEEP_MS = 24 * 60 * 60_000;
@@ -21,6 +22,7 @@ export async function sweepOnce(deps: AppDeps): Promise<void> {
   await sweepExpiredVisits(deps);
   const fsUploads = await sweepFsUploadSessions(deps, mountSource(deps));
   const tasks = await sweepFinishedTasks(deps);
+  await sweepExpiredDavLocks(deps);
   const filesSwept = files.expired + files.abandoned + files.idleMultiparts;
   if (pastes > 0 || fsUploads > 0 || tasks > 0 || filesSwept > 0) {
     deps.logger.info(

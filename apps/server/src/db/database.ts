@@ -7,6 +7,7 @@ import * as storage from './migrations/002-storage';
 import * as files from './migrations/003-files';
 import * as shareVisits from './migrations/004-share-visits';
 import * as mountsAndTasks from './migrations/005-mounts-and-tasks';
+import * as webdav from './migrations/006-webdav';
 import { createPostgresDialect } from './postgres-pool';
 import { openSqliteDialect } from './sqlite-dialect';
 import type { Database } from './types';
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '003-files': files,
   '004-share-visits': shareVisits,
   '005-mounts-and-tasks': mountsAndTasks,
+  '006-webdav': webdav,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

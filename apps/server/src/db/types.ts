@@ -203,6 +203,34 @@ export interface TasksTable {
   finished_at: string | null;
 }
 
+/** A WebDAV write lock (RFC 4918 §6); ignored once expires_at has passed. */
+export interface DavLocksTable {
+  /** opaquelocktoken:{uuid} */
+  token: string;
+  /** The locked normal virtual path. */
+  root: string;
+  /** exclusive | shared */
+  scope: string;
+  /** 0 | infinity */
+  depth: string;
+  /** The lockinfo's owner element as XML text, given back verbatim in lockdiscovery. */
+  owner_xml: string | null;
+  /** The admin's id or 'apikey:{id}'. */
+  principal: string;
+  timeout_seconds: number;
+  expires_at: string;
+  created_at: string;
+}
+
+/** A WebDAV dead property (RFC 4918 §4), set by PROPPATCH. */
+export interface DavPropertiesTable {
+  path: string;
+  namespace: string;
+  name: string;
+  /** The property element's inner XML, with the namespace declarations it needs. */
+  value_xml: string;
+}
+
 export interface Database {
   admins: AdminsTable;
   admin_sessions: AdminSessionsTable;
@@ -217,4 +245,6 @@ export interface Database {
   mounts: MountsTable;
   fs_upload_sessions: FsUploadSessionsTable;
   tasks: TasksTable;
+  dav_locks: DavLocksTable;
+  dav_properties: DavPropertiesTable;
 }

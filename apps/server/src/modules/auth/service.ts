@@ -150,3 +150,51 @@ export async function changeAdminCredentials(
   await repo.deleteSessionsOfAdmin(admin.id);
   return { username };
 }
+
+/** How long a checked admin password is trusted without hashing it again (WebDAV Basic). */
+const VERIFIED_PASSWORD_MS = 60_000;
+
+/** Per app: sha256(username, password) → the password hash it matched, until when. */
+const verifiedPasswords = new WeakMap<AppDeps, Map<string, { hash: string; until: number }>>();
+
+/**
+ * HTTP Basic for WebDAV (DESIGN §8): the admin's username and password, rate-limited as
+ * login is (the same subject, counted before the slow check). Clients send the password
+ * with every request, so a match is remembered for a minute, tied to the stored hash: a
+ * changed password is checked afresh at once. Answers the admin's id, or null.
+ */
+export async function verifyAdminPassword(
+  deps: AppDeps,
+  clientIp: string,
+  username: string,
+  password: string,
+): Promise<{ adminId: string } | null> {
+  const repo = new AuthRepo(deps.db);
+  const cacheKey = sha256Hex(`${username}\u0000${password}`);
+  let cache = verifiedPasswords.get(deps);
+  if (!cache) {
+    cache = new Map();
+    verifiedPasswords.set(deps, cache);
+  }
+  const now = deps.clock.now().getTime();
+  const known = cache.get(cacheKey);
+  if (known && known.until > now) {
+    const admin = await repo.findAdminByUsername(username);
+    if (admin && admin.password_hash === known.hash) {
+      return { adminId: admin.id };
+    }
+  }
+  cache.delete(cacheKey);
+  const subject = loginSubject(clientIp, username);
+  await deps.rateLimiter.reserve(RATE_LIMITS.login, subject);
+  const admin = await repo.findAdminByUsername(username);
+  if (!admin || !(await verifyPassword(admin.password_hash, password))) {
+    return null;
+  }
+  await deps.rateLimiter.reset(RATE_LIMITS.login, subject);
+  if (cache.size > 1000) {
+    cache.clear();
+  }
+  cache.set(cacheKey, { hash: admin.password_hash, until: now + VERIFIED_PASSWORD_MS });
+  return { adminId: admin.id };
+}

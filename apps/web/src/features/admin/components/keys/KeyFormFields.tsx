@@ -19,6 +19,7 @@ import {
   type KeyFormErrors,
   type KeyFormValues,
 } from './key-form';
+import { WebdavKeyHint } from './WebdavKeyHint';
 
 interface KeyFormFieldsProps {
   values: KeyFormValues;
@@ -103,6 +104,7 @@ export function KeyFormFields({
             checked={values.mount}
             onChange={(event) => onChange('mount', event.currentTarget.checked)}
           />
+          {values.mount && <WebdavKeyHint />}
         </Stack>
       </Fieldset>
       {withCustomKey && (

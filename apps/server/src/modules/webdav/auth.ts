@@ -1,0 +1,87 @@
+import type { Context } from 'hono';
+import type { AppEnv, Principal } from '@/context';
+import { resolveApiKey } from '@/modules/api-keys/service';
+import { verifyAdminPassword } from '@/modules/auth/service';
+import type { Caller } from '@/vfs/types';
+import { DavHttpError } from './errors';
+
+/**
+ * Who calls /dav (DESIGN §8): HTTP Basic with the admin's username and password, or an API
+ * key given as both user name and password (clients that only know Basic can still use a
+ * key). A Bearer token or `ApiKey` header resolved by the principal middleware counts too.
+ * Wrong passwords are rate-limited exactly as login is (auth's verifyAdminPassword).
+ */
+
+export interface DavIdentity {
+  caller: Caller;
+  /** Who holds locks: the admin's id or 'apikey:{id}' (SPEC §3 created_by). */
+  principalId: string;
+}
+
+export const BASIC_CHALLENGE = 'Basic realm="Pastebox", charset="UTF-8"';
+
+/** 401 with the Basic challenge every client needs to ask for credentials. */
+export function challenge(): Response {
+  return new Response('Authentication required', {
+    status: 401,
+    headers: { 'WWW-Authenticate': BASIC_CHALLENGE, 'Content-Type': 'text/plain' },
+  });
+}
+
+function basicCredentials(header: string | undefined): { user: string; password: string } | null {
+  const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header ?? '');
+  if (!match?.[1]) {
+    return null;
+  }
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon === -1) {
+    return null;
+  }
+  return { user: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
+
+function identityOf(principal: Principal): DavIdentity | null {
+  switch (principal.type) {
+    case 'admin':
+      return { caller: { kind: 'admin' }, principalId: principal.adminId };
+    case 'apikey':
+      if (!principal.permissions.mount) {
+        // A valid key that may not reach the mounts: known, but refused.
+        throw new DavHttpError(403, undefined, [], 'the key has no mount permission');
+      }
+      return {
+        caller: { kind: 'key', basicPath: principal.basicPath },
+        principalId: `apikey:${principal.keyId}`,
+      };
+    case 'none':
+      return null;
+  }
+}
+
+/** The caller of a /dav request, or null when it must be challenged (401). */
+export async function authenticate(c: Context<AppEnv>): Promise<DavIdentity | null> {
+  const resolved = identityOf(c.var.principal);
+  if (resolved) {
+    return resolved;
+  }
+  const credentials = basicCredentials(c.req.header('authorization'));
+  if (!credentials || credentials.user === '') {
+    return null;
+  }
+  const { deps } = c.var;
+  if (credentials.user === credentials.password) {
+    // A key is a hash lookup (no slow check): tried first, so a valid key is never slowed.
+    const key = await resolveApiKey(deps, credentials.user);
+    if (key) {
+      return identityOf(key);
+    }
+  }
+  const admin = await verifyAdminPassword(
+    deps,
+    c.var.clientIp,
+    credentials.user,
+    credentials.password,
+  );
+  return admin ? { caller: { kind: 'admin' }, principalId: admin.adminId } : null;
+}

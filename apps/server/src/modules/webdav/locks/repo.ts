@@ -1,0 +1,69 @@
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Database, DavLocksTable } from '@/db/types';
+import { atOrBelow } from '@/modules/webdav/props/repo';
+
+export type DavLockRow = Selectable<DavLocksTable>;
+export type NewDavLock = Insertable<DavLocksTable>;
+
+/** SQL for WebDAV locks. A lock whose expires_at is not after `nowIso` is gone. */
+export class DavLocksRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Active locks rooted at one of `roots`. */
+  rootedAt(roots: readonly string[], nowIso: string) {
+    return this.db
+      .selectFrom('dav_locks')
+      .selectAll()
+      .where('root', 'in', [...roots])
+      .where('expires_at', '>', nowIso)
+      .orderBy('created_at')
+      .execute();
+  }
+
+  /** Active locks rooted at `path` or below it. */
+  rootedBelow(path: string, nowIso: string) {
+    return this.db
+      .selectFrom('dav_locks')
+      .selectAll()
+      .where(atOrBelow('root', path))
+      .where('expires_at', '>', nowIso)
+      .execute();
+  }
+
+  findActive(token: string, nowIso: string) {
+    return this.db
+      .selectFrom('dav_locks')
+      .selectAll()
+      .where('token', '=', token)
+      .where('expires_at', '>', nowIso)
+      .executeTakeFirst();
+  }
+
+  async insert(row: NewDavLock): Promise<void> {
+    await this.db.insertInto('dav_locks').values(row).execute();
+  }
+
+  async refresh(token: string, timeoutSeconds: number, expiresAt: string): Promise<void> {
+    await this.db
+      .updateTable('dav_locks')
+      .set({ timeout_seconds: timeoutSeconds, expires_at: expiresAt })
+      .where('token', '=', token)
+      .execute();
+  }
+
+  async remove(token: string): Promise<void> {
+    await this.db.deleteFrom('dav_locks').where('token', '=', token).execute();
+  }
+
+  async removeBelow(path: string): Promise<void> {
+    await this.db.deleteFrom('dav_locks').where(atOrBelow('root', path)).execute();
+  }
+
+  async removeExpired(nowIso: string): Promise<number> {
+    const result = await this.db
+      .deleteFrom('dav_locks')
+      .where('expires_at', '<=', nowIso)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+}

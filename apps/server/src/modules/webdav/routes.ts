@@ -1,0 +1,114 @@
+import { Hono, type Context } from 'hono';
+import type { AppEnv } from '@/context';
+import { resolvePrincipal } from '@/lib/principal';
+import { resolveApiKey } from '@/modules/api-keys/service';
+import { resolveAdminToken } from '@/modules/auth/service';
+import { mountSource } from '@/modules/mounts/service';
+import { rawBodyOf } from '@/modules/uploads/service';
+import { fileSystemFor } from '@/vfs/file-system';
+import { normalPath } from '@/vfs/paths';
+import { VfsError } from '@/vfs/types';
+import { authenticate, challenge } from './auth';
+import type { DavContext, DavHandler } from './context';
+import { DavHttpError } from './errors';
+import { lockHandler, unlockHandler } from './locks';
+import { copyHandler, moveHandler } from './methods/copy-move';
+import { deleteHandler } from './methods/delete';
+import { getHandler } from './methods/get';
+import { mkcolHandler } from './methods/mkcol';
+import { DAV_METHODS, optionsResponse } from './methods/options';
+import { propfindHandler } from './methods/propfind';
+import { putHandler } from './methods/put';
+import { destinationVirtualPath, hrefOf, virtualPathOf } from './paths';
+import { proppatchHandler } from './props';
+import { davStatusOf } from './status';
+import { errorResponse } from './xml/write';
+
+/**
+ * /dav (DESIGN §8): a second front door on the same FileSystem as the fs API. Outside the
+ * OpenAPI router (no JSON body limits: PUT streams), one handler per method.
+ */
+
+const HANDLERS: Record<string, DavHandler> = {
+  PROPFIND: propfindHandler,
+  PROPPATCH: proppatchHandler,
+  MKCOL: mkcolHandler,
+  GET: getHandler,
+  HEAD: getHandler,
+  PUT: putHandler,
+  DELETE: deleteHandler,
+  COPY: copyHandler,
+  MOVE: moveHandler,
+  LOCK: lockHandler,
+  UNLOCK: unlockHandler,
+};
+
+/** A path as the file system spells it; `..` and friends are a 400, never a way out. */
+function normal(raw: string): string {
+  try {
+    return normalPath(raw);
+  } catch (error) {
+    if (error instanceof VfsError) {
+      throw new DavHttpError(400, undefined, [], error.message);
+    }
+    throw error;
+  }
+}
+
+function failure(c: Context<AppEnv>, error: unknown): Response {
+  if (error instanceof DavHttpError) {
+    return errorResponse(error.status, error.condition, error.hrefs);
+  }
+  const status = davStatusOf(error);
+  if (status >= 500 && !(error instanceof VfsError)) {
+    c.var.deps.logger.error(
+      { err: error, method: c.req.method, path: c.req.path },
+      'WebDAV request failed',
+    );
+  }
+  return new Response(null, { status });
+}
+
+async function handle(c: Context<AppEnv>): Promise<Response> {
+  const method = c.req.method.toUpperCase();
+  if (method === 'OPTIONS') {
+    return optionsResponse();
+  }
+  const handler = HANDLERS[method];
+  if (!handler) {
+    return new Response(null, { status: 405, headers: { Allow: DAV_METHODS } });
+  }
+  try {
+    const identity = await authenticate(c);
+    if (!identity) {
+      return challenge();
+    }
+    const { deps } = c.var;
+    const ctx: DavContext = {
+      deps,
+      request: c.req.raw,
+      body: () => rawBodyOf(c),
+      caller: identity.caller,
+      principalId: identity.principalId,
+      fs: fileSystemFor(mountSource(deps), identity.caller, { now: () => deps.clock.now() }),
+      // The raw URI, not Hono's decoded path: each segment is decoded once, here.
+      path: normal(virtualPathOf(new URL(c.req.url).pathname)),
+      href: hrefOf,
+      destinationPath: (header) => normal(destinationVirtualPath(header, c.req.url)),
+    };
+    return await handler(ctx);
+  } catch (error) {
+    return failure(c, error);
+  }
+}
+
+/** The /dav routes, mounted by app.ts before the web app's fallback. */
+export function davRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  // Sets clientIp (the rate limits' subject) and accepts Bearer / ApiKey headers too.
+  app.use('/dav', resolvePrincipal({ bearer: resolveAdminToken, apiKey: resolveApiKey }));
+  app.use('/dav/*', resolvePrincipal({ bearer: resolveAdminToken, apiKey: resolveApiKey }));
+  app.all('/dav', handle);
+  app.all('/dav/*', handle);
+  return app;
+}
