@@ -126,7 +126,16 @@ export interface ObjectStream {
 export interface PutOptions {
   size?: number;
   contentType?: string;
+  /**
+   * How an S3 driver sends the body (the WebDAV upload mode). 'single' (the default): one
+   * PutObject when the size is known and S3 takes it in one request, else a streamed
+   * multipart upload. 'multipart': always the streamed multipart upload. Local storage
+   * writes one file either way.
+   */
+  transfer?: PutTransfer;
 }
+
+export type PutTransfer = 'single' | 'multipart';
 
 export interface PutResult {
   size: number;

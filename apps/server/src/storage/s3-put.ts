@@ -6,8 +6,11 @@ import { assertDeclaredSize, MeteredStream, stripQuotes } from './streams';
 
 /** S3 refuses a single PUT over 5 GiB; larger known sizes go through multipart too. */
 const SINGLE_PUT_MAX = 5 * 1024 ** 3;
-/** lib-storage Upload for bodies of unknown size: memory ≈ part size × queue size. */
-const UPLOAD_PART_BYTES = 8 * 1024 * 1024;
+/**
+ * lib-storage Upload for bodies of unknown size: memory ≈ part size × queue size. A body
+ * that fits in one part goes as one PutObject even then (lib-storage's own choice).
+ */
+export const UPLOAD_PART_BYTES = 8 * 1024 * 1024;
 const UPLOAD_QUEUE = 3;
 
 interface PutTarget {
@@ -17,9 +20,10 @@ interface PutTarget {
 }
 
 /**
- * Streams the body into one object: one PutObject when the size is known (≤ 5 GiB),
- * otherwise lib-storage's Upload, which sends parts as they fill and never holds the whole
- * file. A body longer or shorter than its declared size fails the put.
+ * Streams the body into one object: one PutObject when the size is known (≤ 5 GiB) and
+ * `transfer` is not 'multipart', otherwise lib-storage's Upload, which sends parts as they
+ * fill and never holds the whole file. A body longer or shorter than its declared size
+ * fails the put.
  */
 export async function streamPut(
   client: S3Client,
@@ -50,7 +54,7 @@ export async function streamPut(
     ...(options.contentType ? { ContentType: options.contentType } : {}),
   };
   try {
-    const etag = await send(client, params, options.size, abort);
+    const etag = await send(client, params, options, abort);
     assertDeclaredSize(options.size, meter.bytes);
     return { size: meter.bytes, etag };
   } catch (error) {
@@ -61,10 +65,10 @@ export async function streamPut(
 async function send(
   client: S3Client,
   params: { Bucket: string; Key: string; Body: Readable; ContentType?: string },
-  size: number | undefined,
+  { size, transfer = 'single' }: PutOptions,
   abort: AbortController,
 ): Promise<string | null> {
-  if (size !== undefined && size <= SINGLE_PUT_MAX) {
+  if (transfer === 'single' && size !== undefined && size <= SINGLE_PUT_MAX) {
     const out = await client.send(new PutObjectCommand({ ...params, ContentLength: size }), {
       abortSignal: abort.signal,
     });

@@ -53,6 +53,7 @@ export class Mutations {
       return driver.put(key, body, {
         ...(options.size !== undefined ? { size: options.size } : {}),
         ...(options.contentType ? { contentType: options.contentType } : {}),
+        ...(options.transfer ? { transfer: options.transfer } : {}),
       });
     }).catch((error: unknown) => {
       // A refused write leaves the request body unread; drain it so the socket is freed.

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { ByteRange, ObjectStream, StorageDriver } from '@/storage/driver';
+import type { ByteRange, ObjectStream, PutTransfer, StorageDriver } from '@/storage/driver';
 
 /**
  * The virtual file system over the mounts (DESIGN §7): one interface that the fs API and
@@ -101,6 +101,8 @@ export interface WriteOptions {
   contentType?: string;
   /** Refuse with ALREADY_EXISTS instead of replacing an existing file. */
   noOverwrite?: boolean;
+  /** How the bytes reach the storage (PutOptions.transfer); the driver's default if unset. */
+  transfer?: PutTransfer;
 }
 
 export interface LinkOptions {

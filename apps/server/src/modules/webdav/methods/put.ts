@@ -1,45 +1,23 @@
-import { Transform, type Readable } from 'node:stream';
-import { maxUploadBytes } from '@/modules/uploads/service';
+import { getStorage } from '@/modules/storage-configs/service';
+import { readSystemSettings } from '@/modules/system-settings/service';
+import { assertQuota } from '@/modules/uploads/service';
 import type { VfsEntry } from '@/vfs/types';
 import type { DavHandler } from '../context';
 import { DavHttpError } from '../errors';
 import { assertWritable } from '../locks';
 import { assertParentCollection, existingEntry } from '../resources';
 import { onFs } from '../status';
+import { declaredLength, limitedBody, transferFor } from './put-body';
 
 /**
  * PUT (RFC 4918 §9.7): the body streams through the file system's write (never buffered),
  * with a Content-Length or chunked, 0 bytes included. 201 for a new file, 204 for one
  * replaced; a missing parent is 409 (no intermediate collections are made), a
- * collection 405. The max upload size holds while the bytes stream (413).
+ * collection 405. The max upload size (413) and the storage's capacity (507 Insufficient
+ * Storage, as the fs API's uploads check it) hold before the first byte when the length is
+ * declared, and while the bytes stream either way. The WebDAV upload mode setting picks
+ * how the bytes reach S3 (put-body.ts).
  */
-
-/** The request's Content-Length, when it sent a usable one. */
-function declaredLength(value: string | null): number | undefined {
-  const length = Number(value);
-  return value !== null && value.trim() !== '' && Number.isSafeInteger(length) && length >= 0
-    ? length
-    : undefined;
-}
-
-/** Counts the bytes and fails the stream past `maxBytes`. */
-function limited(body: Readable, maxBytes: number, onTooLarge: () => void): Readable {
-  let seen = 0;
-  const guard = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      seen += chunk.length;
-      if (seen > maxBytes) {
-        onTooLarge();
-        callback(new DavHttpError(413, undefined, [], 'larger than the maximum upload size'));
-        return;
-      }
-      callback(null, chunk);
-    },
-  });
-  body.once('error', (error) => guard.destroy(error));
-  return body.pipe(guard);
-}
-
 export const putHandler: DavHandler = async (ctx) => {
   const body = ctx.body();
   try {
@@ -51,23 +29,31 @@ export const putHandler: DavHandler = async (ctx) => {
     if (!before) {
       await assertParentCollection(ctx, ctx.path);
     }
-    const maxBytes = await maxUploadBytes(ctx.deps);
+    const settings = await readSystemSettings(ctx.deps);
+    const maxBytes = settings.max_upload_size_bytes;
     const size = declaredLength(ctx.request.headers.get('content-length'));
     if (size !== undefined && size > maxBytes) {
       throw new DavHttpError(413, undefined, [], 'larger than the maximum upload size');
     }
-    let tooLarge = false;
-    const stream = limited(body, maxBytes, () => {
-      tooLarge = true;
+    const { mount } = await onFs(() => ctx.fs.resolve(ctx.path));
+    const { config } = await getStorage(ctx.deps, mount.storageConfigId);
+    const remaining = await assertQuota(ctx.deps, config, size ?? 0);
+    let refused: DavHttpError | null = null;
+    const stream = limitedBody(body, { maxBytes, remaining }, (error) => {
+      refused = error;
     });
+    const options = {
+      ...(size !== undefined ? { size } : {}),
+      transfer: transferFor(settings.webdav_upload_mode, size),
+    };
     let entry: VfsEntry;
     try {
-      entry = await onFs(() => ctx.fs.write(ctx.path, stream, size !== undefined ? { size } : {}), {
+      entry = await onFs(() => ctx.fs.write(ctx.path, stream, options), {
         ALREADY_EXISTS: 405,
         MOUNT_POINT: 409,
       });
     } catch (error) {
-      throw tooLarge ? new DavHttpError(413) : error;
+      throw refused ?? error;
     }
     const headers = new Headers();
     if (entry.etag) {
