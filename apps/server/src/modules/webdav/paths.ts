@@ -34,8 +34,14 @@ export function virtualPathOf(uriPath: string): string {
   return joined.startsWith('/') ? joined : `/${joined}`;
 }
 
+const PLAIN_SEGMENT = /^[A-Za-z0-9._~-]*$/;
+
 /** Characters RFC 3986 lets stand in a path segment; everything else is percent-encoded. */
 function encodeSegment(segment: string): string {
+  // Most names need nothing: a PROPFIND of 10,000 of them skips 10,000 encodes and regexes.
+  if (PLAIN_SEGMENT.test(segment)) {
+    return segment;
+  }
   return encodeURIComponent(segment).replace(
     /[!'()*]/g,
     (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,

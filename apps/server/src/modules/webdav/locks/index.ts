@@ -2,7 +2,14 @@ import type { DavContext } from '../context';
 import { DavHttpError } from '../errors';
 import { evaluateIf } from './conditions';
 import type { DavLockRow } from './repo';
-import { locksBelow, locksCovering, locksRepo, secondsLeft } from './store';
+import {
+  covers,
+  locksAroundFolder,
+  locksBelow,
+  locksCovering,
+  locksRepo,
+  secondsLeft,
+} from './store';
 
 export { lockHandler } from './lock';
 export { unlockHandler } from './unlock';
@@ -40,6 +47,33 @@ export function lockInfoOf(ctx: DavContext, row: DavLockRow): DavLockInfo {
 /** Active locks on `path` or on an ancestor with depth infinity (its lockdiscovery). */
 export async function locksAt(ctx: DavContext, path: string): Promise<DavLockInfo[]> {
   return (await locksCovering(ctx.deps, path)).map((row) => lockInfoOf(ctx, row));
+}
+
+/**
+ * The lockdiscovery of `folder` and each of its direct members from one query (a depth-1
+ * PROPFIND): a lookup by path, each member's locks being its own and the depth-infinity
+ * ones it inherits from the folder and above.
+ */
+export async function locksUnder(
+  ctx: DavContext,
+  folder: string,
+): Promise<(path: string) => DavLockInfo[]> {
+  const rows = await locksAroundFolder(ctx.deps, folder);
+  if (rows.length === 0) {
+    return () => [];
+  }
+  const infos = new Map(rows.map((row) => [row, lockInfoOf(ctx, row)]));
+  const infoOf = (row: DavLockRow): DavLockInfo => infos.get(row) ?? lockInfoOf(ctx, row);
+  // Rows not covering the folder are rooted at a member: only that member sees them.
+  const ofFolder = rows.filter((row) => covers(row, folder)).map(infoOf);
+  const inherited = rows
+    .filter((row) => row.depth === 'infinity' && covers(row, folder))
+    .map(infoOf);
+  const byMember = new Map<string, DavLockInfo[]>();
+  for (const row of rows.filter((candidate) => !covers(candidate, folder))) {
+    byMember.set(row.root, [...(byMember.get(row.root) ?? []), infoOf(row)]);
+  }
+  return (path) => (path === folder ? ofFolder : [...inherited, ...(byMember.get(path) ?? [])]);
 }
 
 /** A lock whose token the request submitted, the caller being the one who took it. */

@@ -7,7 +7,7 @@ import { innerXmlOf, ROOT_SCOPE, scopeOf } from '@/modules/webdav/props/xml-valu
 import { onFs } from '../status';
 import { childOf, DAV_NS, elementsOf, type XmlElement } from '@/modules/webdav/xml/parse';
 import { dav, XML_HEADER } from '@/modules/webdav/xml/write';
-import { readXmlBody } from './body';
+import { readXmlBody } from '@/modules/webdav/xml/read-body';
 import { evaluateIf } from './conditions';
 import { lockInfoOf, locksAt, type DavLockInfo } from './index';
 import type { DavLockRow } from './repo';

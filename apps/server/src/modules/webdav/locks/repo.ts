@@ -30,6 +30,24 @@ export class DavLocksRepo {
       .execute();
   }
 
+  /** Active locks rooted at one of `roots` or at `path` or below it, oldest first. */
+  rootedAtOrBelow(roots: readonly string[], path: string, nowIso: string) {
+    return (
+      this.db
+        .selectFrom('dav_locks')
+        .selectAll()
+        // An empty IN list (no ancestors: the root) is a syntax error in PostgreSQL.
+        .where((eb) =>
+          roots.length === 0
+            ? atOrBelow('root', path)
+            : eb.or([eb('root', 'in', [...roots]), atOrBelow('root', path)]),
+        )
+        .where('expires_at', '>', nowIso)
+        .orderBy('created_at')
+        .execute()
+    );
+  }
+
   findActive(token: string, nowIso: string) {
     return this.db
       .selectFrom('dav_locks')

@@ -38,6 +38,27 @@ export async function locksCovering(deps: AppDeps, path: string): Promise<DavLoc
   return rows.filter((row) => covers(row, path));
 }
 
+/** The folder above `path` ('/a/b' → '/a', '/a' → '/'). */
+function parentOf(path: string): string {
+  return path.slice(0, path.lastIndexOf('/')) || '/';
+}
+
+/**
+ * Active locks bearing on `folder` or one of its direct members, in one query: those rooted
+ * at the folder, its ancestors' with depth infinity, and those rooted at a member. What a
+ * depth-1 PROPFIND shows (locks deeper down bear on none of its entries).
+ */
+export async function locksAroundFolder(deps: AppDeps, folder: string): Promise<DavLockRow[]> {
+  const ancestors = ancestorsOf(folder);
+  const rows = await locksRepo(deps).rootedAtOrBelow(ancestors, folder, nowIso(deps));
+  return rows.filter(
+    (row) =>
+      row.root === folder ||
+      parentOf(row.root) === folder ||
+      (row.depth === 'infinity' && ancestors.includes(row.root)),
+  );
+}
+
 /** Active locks rooted strictly below `path` (what a depth-infinity operation also reaches). */
 export async function locksBelow(deps: AppDeps, path: string): Promise<DavLockRow[]> {
   const rows = await locksRepo(deps).rootedBelow(path, nowIso(deps));

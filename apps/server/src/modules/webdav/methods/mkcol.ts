@@ -3,14 +3,14 @@ import { DavHttpError } from '../errors';
 import { assertWritable } from '../locks';
 import { onFs } from '../status';
 import { assertParentCollection, existingEntry } from '../resources';
+import { hasBody } from '@/modules/webdav/xml/read-body';
 
 /**
  * MKCOL (RFC 4918 §9.3): 201; 405 when something already has the name; 409 when the
  * parent collection is missing; 415 for a body (no MKCOL extension is supported).
  */
 export const mkcolHandler: DavHandler = async (ctx) => {
-  const body = await ctx.request.arrayBuffer();
-  if (body.byteLength > 0) {
+  if (await hasBody(ctx)) {
     throw new DavHttpError(415, undefined, [], 'MKCOL takes no body');
   }
   await assertWritable(ctx, [{ path: ctx.path, depth: '0' }]);

@@ -2,11 +2,12 @@ import type { VfsEntry } from '@/vfs/types';
 import type { DavContext, DavHandler } from '../context';
 import { DavHttpError } from '../errors';
 import { isLiveProp, LIVE_PROPS, liveValue } from '../live-props';
-import { locksAt } from '../locks';
+import { locksAt, locksUnder, type DavLockInfo } from '../locks';
 import { deadPropsOf, type DeadProp } from '../props';
 import { onFs } from '../status';
-import { childOf, DAV_NS, elementsOf, parseXmlBody } from '@/modules/webdav/xml/parse';
-import { dav, element, escapeXml, multistatus, statusLine } from '@/modules/webdav/xml/write';
+import { childOf, DAV_NS, elementsOf } from '@/modules/webdav/xml/parse';
+import { readXmlBody } from '@/modules/webdav/xml/read-body';
+import { dav, element, escapeXml, multistatusOf, statusLine } from '@/modules/webdav/xml/write';
 
 /**
  * PROPFIND (RFC 4918 §9.1), depth 0 and 1: infinity is refused with 403 and the
@@ -21,7 +22,7 @@ type Wanted =
   | { kind: 'prop'; names: { ns: string; name: string }[] };
 
 async function wantedOf(ctx: DavContext): Promise<Wanted> {
-  const root = parseXmlBody(await ctx.request.text());
+  const root = await readXmlBody(ctx);
   if (!root) {
     return { kind: 'allprop' };
   }
@@ -64,7 +65,7 @@ function responseOf(
   entry: VfsEntry,
   wanted: Wanted,
   dead: readonly DeadProp[],
-  locks: Awaited<ReturnType<typeof locksAt>>,
+  locks: readonly DavLockInfo[],
 ): string {
   const found: string[] = [];
   const missing: string[] = [];
@@ -99,6 +100,26 @@ function responseOf(
   return dav('response', href + stats);
 }
 
+/**
+ * Each entry's lockdiscovery: from one query for a listed folder and its members, not one
+ * per entry; nothing at all when no property asked for needs it.
+ */
+async function lockLookup(
+  ctx: DavContext,
+  target: VfsEntry,
+  listed: boolean,
+  needed: boolean,
+): Promise<(path: string) => readonly DavLockInfo[]> {
+  if (!needed) {
+    return () => [];
+  }
+  if (listed) {
+    return locksUnder(ctx, target.path);
+  }
+  const locks = await locksAt(ctx, target.path);
+  return () => locks;
+}
+
 export const propfindHandler: DavHandler = async (ctx) => {
   const depth = depthOf(ctx.request.headers.get('depth'));
   const wanted = await wantedOf(ctx);
@@ -113,13 +134,12 @@ export const propfindHandler: DavHandler = async (ctx) => {
     wanted.kind === 'allprop' ||
     (wanted.kind === 'prop' &&
       wanted.names.some(({ ns, name }) => ns === DAV_NS && name === 'lockdiscovery'));
-  const [dead, locks] = await Promise.all([
+  const [dead, locksOf] = await Promise.all([
     deadPropsOf(ctx, paths),
-    Promise.all(paths.map((path) => (needsLocks ? locksAt(ctx, path) : Promise.resolve([])))),
+    lockLookup(ctx, target, entries.length > 1, needsLocks),
   ]);
-  return multistatus(
-    entries.map((entry, index) =>
-      responseOf(ctx, entry, wanted, dead.get(entry.path) ?? [], locks[index] ?? []),
-    ),
-  );
+  return multistatusOf(entries.length, (index) => {
+    const entry = entries[index] as VfsEntry;
+    return responseOf(ctx, entry, wanted, dead.get(entry.path) ?? [], locksOf(entry.path));
+  });
 };

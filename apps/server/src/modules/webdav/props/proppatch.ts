@@ -1,7 +1,7 @@
 import type { DavContext, DavHandler } from '../context';
 import { DavHttpError } from '../errors';
 import { assertWritable } from '../locks';
-import { readXmlBody } from '@/modules/webdav/locks/body';
+import { readXmlBody } from '@/modules/webdav/xml/read-body';
 import { onFs } from '../status';
 import { DAV_NS, elementsOf, type XmlElement } from '@/modules/webdav/xml/parse';
 import { dav, element, escapeXml, multistatus, statusLine } from '@/modules/webdav/xml/write';

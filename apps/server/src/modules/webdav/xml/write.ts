@@ -17,9 +17,14 @@ const ESCAPES: Record<string, string> = {
   "'": '&apos;',
 };
 
+const NEEDS_ESCAPE = /[&<>"']/;
+
 /** Text or an attribute value, escaped. */
 export function escapeXml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
+  // Testing first is cheaper than a replace that finds nothing, the common case.
+  return NEEDS_ESCAPE.test(value)
+    ? value.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char)
+    : value;
 }
 
 /** An element `{ns}name` around inner XML that is already XML (empty → self-closing). */
@@ -76,6 +81,42 @@ export function multistatus(responses: string[]): Response {
     status: 207,
     headers: { 'Content-Type': 'application/xml; charset=utf-8' },
   });
+}
+
+/** Responses rendered per chunk of a streamed 207: ~100 KB of XML for plain files. */
+const STREAM_BATCH = 256;
+
+/**
+ * A 207 answer of `count` responses, `render(i)` writing the i-th. Up to a batch it is one
+ * string; past that it streams, rendered batch by batch as the client reads, so a folder
+ * of 10,000 entries is never one large string in memory.
+ */
+export function multistatusOf(count: number, render: (index: number) => string): Response {
+  const headers = { 'Content-Type': 'application/xml; charset=utf-8' };
+  if (count <= STREAM_BATCH) {
+    return multistatus(Array.from({ length: count }, (_, index) => render(index)));
+  }
+  const encoder = new TextEncoder();
+  let next = 0;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(MULTISTATUS_OPEN));
+    },
+    pull(controller) {
+      const end = Math.min(count, next + STREAM_BATCH);
+      let xml = '';
+      for (; next < end; next += 1) {
+        xml += render(next);
+      }
+      if (next >= count) {
+        controller.enqueue(encoder.encode(xml + MULTISTATUS_CLOSE));
+        controller.close();
+      } else {
+        controller.enqueue(encoder.encode(xml));
+      }
+    },
+  });
+  return new Response(body, { status: 207, headers });
 }
 
 /** The answer of a DavHttpError: the status, and a DAV:error body when a condition is named. */
