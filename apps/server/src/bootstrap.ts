@@ -12,10 +12,13 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-/** Opens the database, migrates it and assembles the app's dependencies. */
+/**
+ * Opens the database, migrates it (unless `migrate` is false: a cluster's workers, whose
+ * primary migrated already) and assembles the app's dependencies.
+ */
 export async function createRuntime(
   config: Config,
-  options: { clock?: Clock; logger?: Logger } = {},
+  options: { clock?: Clock; logger?: Logger; migrate?: boolean } = {},
 ): Promise<Runtime> {
   const logger = options.logger ?? pino({ level: config.LOG_LEVEL });
   const clock = options.clock ?? systemClock;
@@ -24,7 +27,9 @@ export async function createRuntime(
     logger.warn({ err: error }, 'a database connection was lost; the pool will reconnect'),
   );
   try {
-    await migrateToLatest(db);
+    if (options.migrate !== false) {
+      await migrateToLatest(db);
+    }
   } catch (error) {
     await db.destroy();
     throw error;

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { z } from 'zod';
 
 const booleanFromEnv = z
@@ -45,6 +46,11 @@ const configSchema = z.object({
   ADMIN_USERNAME: z.string().min(1).max(100).optional(),
   ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
   WEB_DIST: z.string().optional(),
+  /**
+   * How many processes serve requests, sharing the port (node:cluster); 1 runs a lone
+   * process. Everything they share lives in the database, as between scaled-out instances.
+   */
+  WORKERS: z.coerce.number().int().min(1).max(256).default(os.availableParallelism()),
   /** URL upload may fetch loopback/private/link-local addresses (DESIGN §5); tests, labs only. */
   ALLOW_PRIVATE_URLS: booleanFromEnv.default(false),
 });

@@ -1,10 +1,12 @@
+import cluster from 'node:cluster';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { buildApp } from './app';
-import { createRuntime } from './bootstrap';
+import { createRuntime, type Runtime } from './bootstrap';
+import { runCluster, runsSweeper } from './cluster';
 import { ConfigError, loadConfig, type Config } from './config';
 import { ensureInitialAdmin } from './modules/auth/service';
 import { startTaskRunner } from './modules/tasks/service';
@@ -23,10 +25,9 @@ function locateWebDist(config: Config): string | undefined {
   return fs.existsSync(path.join(candidate, 'index.html')) ? candidate : undefined;
 }
 
-async function main(): Promise<void> {
-  let config: Config;
+function readConfig(): Config {
   try {
-    config = loadConfig();
+    return loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -34,8 +35,19 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const webDist = locateWebDist(config);
-  const runtime = await createRuntime({ ...config, ...(webDist ? { WEB_DIST: webDist } : {}) });
+}
+
+function listeningUrl(config: Config, port: number): string {
+  return `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`;
+}
+
+/**
+ * What must happen once per server, not once per process: migrations (in createRuntime),
+ * the first admin and the startup warnings. A cluster's primary does it before forking, so
+ * workers neither race on migrations nor print the one-time password twice.
+ */
+async function prepare(config: Config): Promise<Runtime> {
+  const runtime = await createRuntime(config);
   const { deps } = runtime;
   const created = await ensureInitialAdmin(deps);
   if (created?.generatedPassword) {
@@ -43,17 +55,25 @@ async function main(): Promise<void> {
       `First start: created the admin account. Username: ${created.username}  Password: ${created.generatedPassword}  (shown once; change it in Admin → Settings)`,
     );
   }
-  if (!webDist) {
+  if (!config.WEB_DIST) {
     deps.logger.warn('The web app is not built; only the API is served. Run `npm run build`.');
   }
-  const stopSweeper = startSweeper(deps);
+  return runtime;
+}
+
+/** Serves the app in this process: the lone server, or one worker of a cluster. */
+function serveApp(runtime: Runtime): void {
+  const { deps } = runtime;
+  const { config } = deps;
+  const stopSweeper = runsSweeper() ? startSweeper(deps) : () => undefined;
   // Background tasks (copy…): claimed from the database, so any instance may run them.
   const stopTaskRunner = startTaskRunner(deps);
   const app = buildApp(deps);
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
-    deps.logger.info(
-      `Pastebox listening on http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${info.port}`,
-    );
+    // In a cluster the primary announces the shared port once, when every worker listens.
+    if (!cluster.isWorker) {
+      deps.logger.info(`Pastebox listening on ${listeningUrl(config, info.port)}`);
+    }
   });
   // Node ends any request not fully received within 5 minutes (requestTimeout), which would
   // cut a large upload on a slow link. Bodies are bounded by their own limits instead, and
@@ -64,7 +84,13 @@ async function main(): Promise<void> {
     server.setTimeout(IDLE_CONNECTION_MS);
   }
 
+  let stopping = false;
   const shutdown = (signal: string) => {
+    // Ctrl-C reaches every process of a cluster, and the primary forwards SIGTERM too.
+    if (stopping) {
+      return;
+    }
+    stopping = true;
     deps.logger.info({ signal }, 'shutting down');
     stopSweeper();
     // Running tasks stop at an object boundary (or are let go of) before the database closes,
@@ -77,6 +103,33 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const webDist = locateWebDist(config);
+  const resolved: Config = { ...config, ...(webDist ? { WEB_DIST: webDist } : {}) };
+  if (cluster.isWorker) {
+    // The primary migrated already; a worker only opens the database.
+    serveApp(await createRuntime(resolved, { migrate: false }));
+    return;
+  }
+  const runtime = await prepare(resolved);
+  if (resolved.WORKERS <= 1) {
+    serveApp(runtime);
+    return;
+  }
+  const { logger } = runtime.deps;
+  await runtime.close();
+  runCluster({
+    workers: resolved.WORKERS,
+    logger,
+    announce: (port, workerPids) =>
+      logger.info(
+        { workers: workerPids },
+        `Pastebox listening on ${listeningUrl(resolved, port)} (${workerPids.length} worker processes)`,
+      ),
+  });
 }
 
 main().catch((error: unknown) => {

@@ -36,6 +36,9 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       SECRET: 'test-secret-0123456789abcdef',
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
+      // One process per instance: tests that count on an instance's own memory (a cache)
+      // would otherwise meet a sibling worker that never saw the request before.
+      WORKERS: '1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
