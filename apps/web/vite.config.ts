@@ -1,9 +1,69 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Text assets worth compressing; images and fonts are compressed already. */
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|xml|wasm)$/;
+/** Deployments edit config.js in place (see src/lib/backend.ts): a stale .br would win. */
+const EDITABLE = new Set(['config.js']);
+
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await fs.readdir(dir, { withFileTypes: true, recursive: true });
+  return entries
+    .filter((e) => e.isFile() && !path.relative(dir, e.parentPath).startsWith('.'))
+    .map((e) => path.join(e.parentPath, e.name));
+}
+
+/**
+ * Writes `.br` (quality 11) and `.gz` (level 9) next to every text asset once the bundle is
+ * written, so the server sends them with Content-Encoding and never compresses per request
+ * (DESIGN §9). A variant that would not be smaller is not written.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'pastebox-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = (await listFiles(outDir)).filter(
+        (file) => COMPRESSIBLE.test(file) && !EDITABLE.has(path.relative(outDir, file)),
+      );
+      await Promise.all(
+        files.map(async (file) => {
+          const data = await fs.readFile(file);
+          const [br, gz] = await Promise.all([
+            brotli(data, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: 11,
+                [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+              },
+            }),
+            gzipAsync(data, { level: 9 }),
+          ]);
+          if (br.length < data.length) {
+            await fs.writeFile(`${file}.br`, br);
+          }
+          if (gz.length < data.length) {
+            await fs.writeFile(`${file}.gz`, gz);
+          }
+        }),
+      );
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   // `@/lib/…` instead of imports that climb folders (tsconfig.json has the same paths).
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
@@ -12,7 +72,10 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // Browsers get no source maps (they would double the download and expose the sources).
+    sourcemap: false,
+    // dist/.vite/manifest.json: the bundle-budget e2e test walks the home page's chunks.
+    manifest: true,
     chunkSizeWarningLimit: 1500,
   },
 });

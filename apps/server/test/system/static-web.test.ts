@@ -1,11 +1,37 @@
 import fs from 'node:fs';
 import os from 'node:os';
+import http from 'node:http';
 import path from 'node:path';
+import { brotliCompressSync, gunzipSync, gzipSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 const INDEX_HTML = '<!doctype html><html><body><div id="root">pastebox-spa</div></body></html>';
 const ASSET_JS = 'console.log("app-abc123");';
+
+/** A raw GET (fetch would decode the body and hide the encoding it came in). */
+function rawGet(
+  baseUrl: string,
+  route: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${baseUrl}${route}`, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
 
 describe('serving the built web app (WEB_DIST)', () => {
   let server: TestServer;
@@ -16,6 +42,17 @@ describe('serving the built web app (WEB_DIST)', () => {
     fs.writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
     fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), ASSET_JS);
     fs.writeFileSync(path.join(webDist, 'robots.txt'), 'User-agent: *\n');
+    // What the build's precompress step writes next to each text asset.
+    for (const [file, text] of [
+      ['assets/app-abc123.js', ASSET_JS],
+      ['index.html', INDEX_HTML],
+    ] as const) {
+      fs.writeFileSync(path.join(webDist, `${file}.br`), brotliCompressSync(text));
+      fs.writeFileSync(path.join(webDist, `${file}.gz`), gzipSync(text));
+    }
+    fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js.map'), '{"version":3}');
+    fs.mkdirSync(path.join(webDist, '.vite'));
+    fs.writeFileSync(path.join(webDist, '.vite', 'manifest.json'), '{}');
     server = await startTestServer({ WEB_DIST: webDist });
   });
   afterAll(async () => {
@@ -33,13 +70,61 @@ describe('serving the built web app (WEB_DIST)', () => {
     expect(cache).toContain('max-age=31536000');
   });
 
+  it('answers a .js asset brotli-compressed when the client accepts br', async () => {
+    const res = await rawGet(server.baseUrl, '/assets/app-abc123.js', {
+      'accept-encoding': 'gzip, deflate, br, zstd',
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toContain('Accept-Encoding');
+    expect(res.headers['content-type']).toContain('javascript');
+    expect(res.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(res.body).toString()).toBe(ASSET_JS);
+  });
+
+  it('answers a .js asset gzip-compressed when the client accepts only gzip', async () => {
+    const res = await rawGet(server.baseUrl, '/assets/app-abc123.js', {
+      'accept-encoding': 'gzip',
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers.vary).toContain('Accept-Encoding');
+    expect(gunzipSync(res.body).toString()).toBe(ASSET_JS);
+  });
+
+  it('answers a .js asset uncompressed when the client accepts no encoding', async () => {
+    const res = await rawGet(server.baseUrl, '/assets/app-abc123.js');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers.vary).toContain('Accept-Encoding');
+    expect(res.body.toString()).toBe(ASSET_JS);
+  });
+
+  it.each(['/', '/paste/xyz'])('answers %s with the brotli index.html for br', async (route) => {
+    const res = await rawGet(server.baseUrl, route, { 'accept-encoding': 'br' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(brotliDecompressSync(res.body).toString()).toBe(INDEX_HTML);
+  });
+
+  it.each(['/assets/app-abc123.js.map', '/.vite/manifest.json'])(
+    'does not serve %s',
+    async (route) => {
+      const res = await rawGet(server.baseUrl, route, { 'accept-encoding': 'br' });
+      expect(res.status).toBe(404);
+      expect(res.body.toString()).not.toContain('version');
+      expect(res.body.toString()).not.toContain('pastebox-spa');
+    },
+  );
+
   it('serves other files revalidated', async () => {
     const res = await server.anon.raw('/robots.txt');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-cache');
   });
 
-  it.each(['/', '/paste/xyz', '/admin/key-management', '/mount-explorer/a/b'])(
+  it.each(['/', '/paste/xyz', '/paste/notes.map', '/admin/key-management', '/mount-explorer/a/b'])(
     'answers %s with index.html, no-cache, and the security headers',
     async (route) => {
       const res = await server.anon.raw(route);

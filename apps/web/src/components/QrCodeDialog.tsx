@@ -1,6 +1,5 @@
 import { Button, Center, Group, Image, Loader, Modal, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyIconButton } from './CopyButton';
@@ -30,7 +29,11 @@ export function QrCodeDialog({ opened, onClose, url, fileName, title }: QrCodeDi
       return;
     }
     let cancelled = false;
-    QRCode.toDataURL(url, { width: QR_SIZE_PX, margin: 2, errorCorrectionLevel: 'M' })
+    // qrcode loads on the first dialog opened, not with every page that can show one.
+    import('qrcode')
+      .then(({ default: QRCode }) =>
+        QRCode.toDataURL(url, { width: QR_SIZE_PX, margin: 2, errorCorrectionLevel: 'M' }),
+      )
       .then((dataUrl) => {
         if (!cancelled) {
           setImage({ url, dataUrl });

@@ -38,6 +38,18 @@ describe('MarkdownView', { timeout: 30_000 }, () => {
     expect((window as { pwned?: boolean }).pwned).toBeUndefined();
   });
 
+  it('shows the empty text at once for a blank document (no renderer to wait for)', async () => {
+    await renderWithProviders(<MarkdownView source={'  \n'} emptyText="Nothing to preview" />);
+    expect(screen.getByText('Nothing to preview')).toBeInTheDocument();
+    expect(screen.queryByLabelText(/render/i)).toBeNull();
+  });
+
+  it('renders a document without math or code blocks', async () => {
+    const body = await renderBody('Plain **bold** text');
+    expect(body.querySelector('strong')?.textContent).toBe('bold');
+    expect(body.querySelector('.katex, .hljs')).toBeNull();
+  });
+
   it('keeps GFM, math and highlighted code, and cannot smuggle styles through KaTeX', async () => {
     const body = await renderBody(
       [

@@ -36,11 +36,16 @@ export function MarkdownView({ source, containerRef, emptyText }: MarkdownViewPr
   const mergedRef = useMergedRef(bodyRef, containerRef);
 
   useEffect(() => {
+    // Nothing to render: an empty editor (the home page) does not fetch the renderer yet.
+    if (source.trim() === '') {
+      return;
+    }
     let cancelled = false;
     loadMarkdownRenderer()
-      .then(({ renderMarkdownToHtml }) => {
+      .then(({ renderMarkdownToHtml }) => renderMarkdownToHtml(source))
+      .then((html) => {
         if (!cancelled) {
-          setRendered({ source, html: renderMarkdownToHtml(source) });
+          setRendered({ source, html });
         }
       })
       .catch(() => {
@@ -53,7 +58,8 @@ export function MarkdownView({ source, containerRef, emptyText }: MarkdownViewPr
     };
   }, [source]);
 
-  const html = rendered?.html ?? null;
+  const blank = source.trim() === '';
+  const html = blank ? '' : (rendered?.html ?? null);
   const errorText = t('markdown.mermaidError');
   useEffect(() => {
     const container = bodyRef.current;
@@ -67,7 +73,7 @@ export function MarkdownView({ source, containerRef, emptyText }: MarkdownViewPr
     };
   }, [html, dark, errorText]);
 
-  if (rendered === null) {
+  if (html === null) {
     return (
       <Stack gap="xs" aria-busy="true" aria-label={t('markdown.rendering')}>
         <Skeleton height={14} width="60%" />
@@ -76,7 +82,7 @@ export function MarkdownView({ source, containerRef, emptyText }: MarkdownViewPr
       </Stack>
     );
   }
-  if (source.trim() === '' && emptyText) {
+  if (blank && emptyText) {
     return (
       <Text c="dimmed" fs="italic">
         {emptyText}
@@ -89,7 +95,7 @@ export function MarkdownView({ source, containerRef, emptyText }: MarkdownViewPr
       className="pb-markdown"
       data-testid="markdown-body"
       // The HTML comes from renderMarkdownToHtml: raw HTML dropped, sanitized twice.
-      dangerouslySetInnerHTML={{ __html: rendered.html }}
+      dangerouslySetInnerHTML={{ __html: html }}
     />
   );
 }

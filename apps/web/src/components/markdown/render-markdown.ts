@@ -1,13 +1,10 @@
-import 'katex/dist/katex.min.css';
-import rehypeHighlight from 'rehype-highlight';
-import rehypeKatex from 'rehype-katex';
 import rehypeSanitize from 'rehype-sanitize';
 import rehypeStringify from 'rehype-stringify';
 import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
-import { unified } from 'unified';
+import { unified, type Pluggable } from 'unified';
 import { rehypeHarden } from './rehype-harden';
 import { authorSchema, renderedSchema } from './sanitize-schema';
 
@@ -17,22 +14,69 @@ import { authorSchema, renderedSchema } from './sanitize-schema';
  * expand it and the result is sanitized again (see sanitize-schema.ts). Mermaid blocks stay
  * plain `language-mermaid` code for MarkdownView to draw lazily.
  *
- * This module is heavy (KaTeX, highlight.js grammars): import it dynamically.
+ * KaTeX and highlight.js are large, so each is fetched only for a document that can use it
+ * (math needs a `$`, highlighting a fenced code block); without them the output is the same.
  */
-const processor = unified()
-  .use(remarkParse)
-  .use(remarkGfm)
-  .use(remarkMath)
-  .use(remarkRehype)
-  .use(rehypeSanitize, authorSchema)
+
+type Expander = 'math' | 'highlight';
+
+let mathPlugin: Promise<Pluggable> | null = null;
+let highlightPlugin: Promise<Pluggable> | null = null;
+const processors = new Map<string, ReturnType<typeof buildProcessor>>();
+
+function loadMath(): Promise<Pluggable> {
   // trust:false keeps \href/\url/\htmlClass off; maxSize/maxExpand bound \rule and macros.
-  .use(rehypeKatex, { trust: false, maxSize: 50, maxExpand: 500, strict: 'ignore' })
-  .use(rehypeHighlight, { detect: false, plainText: ['mermaid', 'text', 'txt', 'plain'] })
-  .use(rehypeSanitize, renderedSchema)
-  .use(rehypeHarden)
-  .use(rehypeStringify);
+  mathPlugin ??= import('./math-plugin').then(({ rehypeKatex }) => [
+    rehypeKatex,
+    { trust: false, maxSize: 50, maxExpand: 500, strict: 'ignore' },
+  ]);
+  return mathPlugin;
+}
+
+function loadHighlight(): Promise<Pluggable> {
+  highlightPlugin ??= import('rehype-highlight').then(({ default: rehypeHighlight }) => [
+    rehypeHighlight,
+    { detect: false, plainText: ['mermaid', 'text', 'txt', 'plain'] },
+  ]);
+  return highlightPlugin;
+}
+
+function buildProcessor(expanders: Pluggable[]) {
+  return unified()
+    .use(remarkParse)
+    .use(remarkGfm)
+    .use(remarkMath)
+    .use(remarkRehype)
+    .use(rehypeSanitize, authorSchema)
+    .use(expanders)
+    .use(rehypeSanitize, renderedSchema)
+    .use(rehypeHarden)
+    .use(rehypeStringify);
+}
+
+/** Which expanders the source can need (a cheap over-estimate: unused ones do nothing). */
+function expandersFor(source: string): Expander[] {
+  const needed: Expander[] = [];
+  if (source.includes('$')) {
+    needed.push('math');
+  }
+  if (/`{3}|~{3}/.test(source)) {
+    needed.push('highlight');
+  }
+  return needed;
+}
 
 /** Renders Markdown to HTML that is safe to place in the page. */
-export function renderMarkdownToHtml(source: string): string {
+export async function renderMarkdownToHtml(source: string): Promise<string> {
+  const needed = expandersFor(source);
+  const key = needed.join('+');
+  let processor = processors.get(key);
+  if (!processor) {
+    const expanders = await Promise.all(
+      needed.map((name) => (name === 'math' ? loadMath() : loadHighlight())),
+    );
+    processor = processors.get(key) ?? buildProcessor(expanders);
+    processors.set(key, processor);
+  }
   return String(processor.processSync(source));
 }
