@@ -7,7 +7,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const serverEntry = path.join(repoRoot, 'apps', 'server', 'dist', 'main.js');
+// BENCH_SERVER_ENTRY points at another build (e.g. of the previous commit) for a before/after.
+export const serverEntry = process.env.BENCH_SERVER_ENTRY
+  ? path.resolve(process.env.BENCH_SERVER_ENTRY)
+  : path.join(repoRoot, 'apps', 'server', 'dist', 'main.js');
 
 /** A port the OS says is free right now, on 127.0.0.1. */
 function findFreePort() {

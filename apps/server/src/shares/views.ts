@@ -10,6 +10,7 @@ export type ShareTable = 'pastes' | 'files';
 /** The columns the view count reads and writes, identical in every share table. */
 interface CountedColumns {
   id: string;
+  slug: string;
   views: number;
   max_views: number;
   expires_at: string | null;
@@ -29,13 +30,39 @@ export function countLiveView<T extends ShareTable>(
   nowIso: string,
   also?: Expression<SqlBool>,
 ): Promise<Selectable<Database[T]> | undefined> {
+  return countLiveViewWhere(db, table, 'id', id, nowIso, also);
+}
+
+/**
+ * The same atomic count, naming the share by its public slug: a reader's first and only
+ * round trip when nothing else (owner, password) needs the row first (DESIGN §11). The
+ * same `WHERE` guards the limit, so exactness under concurrency is unchanged.
+ */
+export function countLiveViewBySlug<T extends ShareTable>(
+  db: Kysely<Database>,
+  table: T,
+  slug: string,
+  nowIso: string,
+  also?: Expression<SqlBool>,
+): Promise<Selectable<Database[T]> | undefined> {
+  return countLiveViewWhere(db, table, 'slug', slug, nowIso, also);
+}
+
+function countLiveViewWhere<T extends ShareTable>(
+  db: Kysely<Database>,
+  table: T,
+  column: 'id' | 'slug',
+  value: string,
+  nowIso: string,
+  also: Expression<SqlBool> | undefined,
+): Promise<Selectable<Database[T]> | undefined> {
   // Seen through the columns both tables share, the statement is written once for either.
   const shares = db as unknown as Kysely<Record<ShareTable, CountedColumns>>;
   const shareTable: ShareTable = table;
   return shares
     .updateTable(shareTable)
     .set((eb) => ({ views: eb('views', '+', 1) }))
-    .where('id', '=', id)
+    .where(column, '=', value)
     .where((eb) => eb.or([eb('max_views', '=', 0), eb('views', '<', eb.ref('max_views'))]))
     .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', nowIso)]))
     .$if(also !== undefined, (qb) => qb.where(() => also as Expression<SqlBool>))

@@ -34,10 +34,27 @@ function countView(deps: AppDeps, row: PasteRow): Promise<PasteRow> {
 }
 
 /**
+ * A reader who owns nothing (no credentials) reading a share without a password: the
+ * count and the read in one `UPDATE … RETURNING` (DESIGN §11). Undefined when that did not
+ * count a view — the share is protected, gone, expired or used up, or the reader may own
+ * it — and the caller takes the full path, which explains why (or counts it there).
+ */
+function countAnonymousView(deps: AppDeps, slug: string, reader: Reader) {
+  if (reader.principal.type !== 'none') {
+    return Promise.resolve(undefined);
+  }
+  return new PastesRepo(deps.db).countOpenViewBySlug(slug, deps.clock.now().toISOString());
+}
+
+/**
  * GET /api/paste/{slug}. The owner reads freely (no view counted, editable in place); a
  * protected share answers its metadata only; anything else costs one view.
  */
 export async function openPaste(deps: AppDeps, slug: string, reader: Reader): Promise<PasteView> {
+  const counted = await countAnonymousView(deps, slug, reader);
+  if (counted) {
+    return presentPasteView(counted, { withContent: true, owner: false });
+  }
   const row = await findLiveShare(deps, slug);
   if (isPasteOwner(row, reader.principal)) {
     return presentPasteView(row, { withContent: true, owner: true });
@@ -73,6 +90,12 @@ export async function readRawPaste(
   password: string | undefined,
   reader: Reader,
 ): Promise<string> {
+  if (password === undefined) {
+    const counted = await countAnonymousView(deps, slug, reader);
+    if (counted) {
+      return counted.content;
+    }
+  }
   const row = await findLiveShare(deps, slug);
   if (isPasteOwner(row, reader.principal)) {
     return row.content;

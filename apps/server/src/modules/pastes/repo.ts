@@ -1,8 +1,8 @@
-import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
+import { sql, type Kysely, type Selectable, type SqlBool, type Updateable } from 'kysely';
 import type { Database, PastesTable } from '@/db/types';
 import { matchesSearch, withinOwnerScope, type OwnerScope } from '@/db/filters';
 import type { ListRequest } from '@/lib/pagination';
-import { countLiveView } from '@/shares/views';
+import { countLiveView, countLiveViewBySlug } from '@/shares/views';
 
 export type PasteRow = Selectable<PastesTable>;
 export type PasteChanges = Omit<Updateable<PastesTable>, 'id' | 'created_by' | 'created_at'>;
@@ -51,6 +51,15 @@ export class PastesRepo {
   /** Counts one view if the share is still live (the kernel's `countLiveView`, DESIGN §4). */
   countView(id: string, nowIso: string) {
     return countLiveView(this.db, 'pastes', id, nowIso);
+  }
+
+  /**
+   * Counts one view of a live share without a password, found by slug, in one statement:
+   * undefined when nothing was counted (no such share, protected, expired, used up).
+   */
+  countOpenViewBySlug(slug: string, nowIso: string) {
+    const open = sql<SqlBool>`${sql.ref('password_hash')} is null`;
+    return countLiveViewBySlug(this.db, 'pastes', slug, nowIso, open);
   }
 
   /** A page of list rows, newest first, with a preview and the size in bytes. */

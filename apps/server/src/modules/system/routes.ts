@@ -1,11 +1,11 @@
 import { createRoute } from '@hono/zod-openapi';
 import { LIMITS } from '@pastebox/contract/limits';
 import { health, maxUploadSize, versionInfo } from '@pastebox/contract/schemas/system';
-import { sql } from 'kysely';
 import { ok } from '@/lib/envelope';
 import { AppError } from '@/lib/errors';
 import { createRouter, okResponse } from '@/lib/openapi';
 import { APP_VERSION } from '@/version';
+import { checkDatabase } from './health';
 import { getSetting } from './settings';
 
 export const systemRoutes = createRouter()
@@ -19,7 +19,7 @@ export const systemRoutes = createRouter()
     }),
     async (c) => {
       try {
-        await sql`select 1`.execute(c.var.deps.db);
+        await checkDatabase(c.var.deps);
       } catch (error) {
         c.var.deps.logger.error({ err: error }, 'health check: database unreachable');
         throw new AppError('SERVICE_UNAVAILABLE', 'Database unreachable');
