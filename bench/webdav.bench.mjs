@@ -10,13 +10,12 @@
 // DATA_DIR. WebDAV calls use HTTP Basic with the admin's credentials, as clients do.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { measure } from './lib/measure.mjs';
 import { patternChunks, patternDigest, sha256 } from './lib/pattern.mjs';
 import { createPhases } from './lib/phases.mjs';
 import { overrideSetting } from './lib/settings.mjs';
-import { callApi, sendRequest } from './lib/transfer.mjs';
+import { callApi, download, sendRequest } from './lib/transfer.mjs';
 
 const MIB = 1024 * 1024;
 const sizeMib = Number(process.env.BENCH_DAV_MIB || 1024);
@@ -121,27 +120,6 @@ async function davPut(baseUrl, basicAuth, target, hash) {
   if (answer.status !== 201 && answer.status !== 204) {
     throw new Error(`WebDAV PUT: HTTP ${answer.status} ${answer.text.slice(0, 300)}`);
   }
-}
-
-/** GETs `url` with `authorization` to the end, hashing it; resolves with the byte count. */
-function download(url, hash, authorization) {
-  return new Promise((resolve, reject) => {
-    const request = http.get(url, { headers: { authorization } }, (response) => {
-      if (response.statusCode !== 200) {
-        response.resume();
-        reject(new Error(`GET ${url.pathname}: HTTP ${response.statusCode}`));
-        return;
-      }
-      let bytes = 0;
-      response.on('data', (chunk) => {
-        bytes += chunk.length;
-        hash.update(chunk);
-      });
-      response.on('error', reject);
-      response.on('end', () => resolve(bytes));
-    });
-    request.on('error', reject);
-  });
 }
 
 /** Downloads `url` in full and checks the size and the SHA-256 against the upload's. */

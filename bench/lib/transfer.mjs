@@ -89,10 +89,14 @@ export async function uploadForm(baseUrl, authorization, { fields, filename, siz
   return JSON.parse(answer.text).data;
 }
 
-/** GETs `url` to the end; resolves with the byte count, or throws unless HTTP 200. */
-export function download(url, hash) {
+/**
+ * GETs `url` to the end, hashing it; resolves with the byte count, or throws unless HTTP
+ * 200. `authorization`, when given, is sent as that header (WebDAV's Basic, the fs API's token).
+ */
+export function download(url, hash, authorization) {
+  const headers = authorization ? { authorization } : {};
   return new Promise((resolve, reject) => {
-    const request = http.get(url, (response) => {
+    const request = http.get(url, { headers }, (response) => {
       if (response.statusCode !== 200) {
         response.resume();
         reject(new Error(`GET ${url.pathname}: HTTP ${response.statusCode}`));

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminCall } from './support/api';
 import { launchBrowser, newContext, type ContextOptions } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { typeInEditor, visible } from './support/ui';
@@ -65,32 +66,14 @@ function gradientPng(width: number, height: number): Buffer {
   ]);
 }
 
-interface Envelope<T> {
-  code: number;
-  data: T;
-}
-
 describe('the mount explorer', () => {
   let server: RunningServer;
   let browser: Browser;
   let token: string;
 
   /** One JSON call to the API as the admin; throws on anything but 2xx. */
-  async function api<T>(method: string, route: string, body?: unknown): Promise<T> {
-    const res = await fetch(`${server.baseUrl}/api${route}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const envelope = (await res.json()) as Envelope<T>;
-    if (!res.ok) {
-      throw new Error(`${method} ${route}: ${res.status} ${JSON.stringify(envelope)}`);
-    }
-    return envelope.data;
-  }
+  const api = <T>(method: string, route: string, body?: unknown): Promise<T> =>
+    adminCall<T>(server.baseUrl, token, method, route, body);
 
   async function upload(filePath: string, bytes: Buffer, type: string): Promise<void> {
     const form = new FormData();

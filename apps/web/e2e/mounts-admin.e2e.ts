@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminCall } from './support/api';
 import { launchBrowser, newContext } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { visible } from './support/ui';
@@ -28,33 +29,15 @@ async function toggle(input: Locator): Promise<void> {
   await input.locator('xpath=..').click();
 }
 
-interface Envelope<T> {
-  code: number;
-  data: T;
-  error?: string;
-}
-
 /** One JSON call to the API as the admin; throws on anything but 2xx. */
-async function api<T>(
+function api<T>(
   server: RunningServer,
   token: string,
   method: string,
   route: string,
   body?: unknown,
 ): Promise<T> {
-  const res = await fetch(`${server.baseUrl}/api${route}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const envelope = (await res.json()) as Envelope<T>;
-  if (!res.ok) {
-    throw new Error(`${method} ${route}: ${res.status} ${JSON.stringify(envelope)}`);
-  }
-  return envelope.data;
+  return adminCall<T>(server.baseUrl, token, method, route, body);
 }
 
 interface Mount {
