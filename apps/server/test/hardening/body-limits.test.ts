@@ -1,6 +1,5 @@
-import http from 'node:http';
-import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendStreamedBody } from '../support/streamed-body';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { jsonOperations } from './openapi-operations';
 
@@ -11,58 +10,25 @@ interface RawAnswer {
   error: string | undefined;
 }
 
-/**
- * Sends `bytes` of body (a repeated 64 KB chunk, so the client holds no large buffer),
- * with a Content-Length or chunked, and reads the answer. The server may answer before
- * the body is sent; the client keeps sending, as a real one would.
- */
-function sendBody(
+/** A streamed body to an API route (sendStreamedBody), answered with its status and error key. */
+async function sendBody(
   baseUrl: string,
   method: string,
   path: string,
   bytes: number,
   options: { chunked?: boolean } = {},
 ): Promise<RawAnswer> {
-  const chunk = Buffer.alloc(64 * 1024, 0x20);
-  let sent = 0;
-  const body = new Readable({
-    read() {
-      if (sent >= bytes) {
-        this.push(null);
-        return;
-      }
-      const next = Math.min(chunk.length, bytes - sent);
-      sent += next;
-      this.push(next === chunk.length ? chunk : chunk.subarray(0, next));
-    },
+  const answer = await sendStreamedBody(`${baseUrl}${path}`, method, bytes, {
+    ...options,
+    headers: { 'content-type': 'application/json' },
   });
-  return new Promise((resolve, reject) => {
-    // A connection of its own: the server closes one whose refused body goes on too long.
-    const request = http.request(`${baseUrl}${path}`, {
-      agent: false,
-      method,
-      headers: {
-        'content-type': 'application/json',
-        ...(options.chunked ? {} : { 'content-length': String(bytes) }),
-      },
-    });
-    request.on('response', (response) => {
-      const parts: Buffer[] = [];
-      response.on('data', (part: Buffer) => parts.push(part));
-      response.on('end', () => {
-        const text = Buffer.concat(parts).toString('utf8');
-        let error: string | undefined;
-        try {
-          error = (JSON.parse(text) as { error?: string }).error;
-        } catch {
-          error = undefined;
-        }
-        resolve({ status: response.statusCode ?? 0, error });
-      });
-    });
-    request.on('error', (error) => reject(new Error(`${method} ${path}: ${error.message}`)));
-    body.pipe(request);
-  });
+  let error: string | undefined;
+  try {
+    error = (JSON.parse(answer.text) as { error?: string }).error;
+  } catch {
+    error = undefined;
+  }
+  return { status: answer.status, error };
 }
 
 describe('request bodies are limited before they are read', () => {

@@ -1,55 +1,24 @@
-import http from 'node:http';
-import { Readable } from 'node:stream';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { sendStreamedBody } from '../support/streamed-body';
 import type { TestServer } from '../support/test-server';
 import { ADMIN_BASIC, davFetch, hrefsOf, propfind } from './dav-support';
 import { lock, lockBody, put, serverWithDocs, unlock } from './locks-support';
 
 const MB = 1024 * 1024;
 
-/**
- * Sends `bytes` of XML-ish body to /dav{path} (a repeated 64 KB chunk: the client holds no
- * large buffer), chunked or with a Content-Length, on a connection of its own; the server
- * may answer before the body is all sent and the client keeps sending, as a real one would.
- */
-function sendBody(
+/** A streamed body to /dav{path} as the admin (sendStreamedBody); answers the status. */
+async function sendBody(
   server: TestServer,
   method: string,
   path: string,
   bytes: number,
   options: { chunked: boolean },
 ): Promise<number> {
-  const chunk = Buffer.alloc(64 * 1024, 0x20);
-  let sent = 0;
-  const body = new Readable({
-    read() {
-      if (sent >= bytes) {
-        this.push(null);
-        return;
-      }
-      const next = Math.min(chunk.length, bytes - sent);
-      sent += next;
-      this.push(next === chunk.length ? chunk : chunk.subarray(0, next));
-    },
+  const answer = await sendStreamedBody(`${server.baseUrl}/dav${path}`, method, bytes, {
+    ...options,
+    headers: { authorization: ADMIN_BASIC, 'content-type': 'application/xml', depth: '0' },
   });
-  return new Promise((resolve, reject) => {
-    const request = http.request(`${server.baseUrl}/dav${path}`, {
-      agent: false,
-      method,
-      headers: {
-        authorization: ADMIN_BASIC,
-        'content-type': 'application/xml',
-        depth: '0',
-        ...(options.chunked ? {} : { 'content-length': String(bytes) }),
-      },
-    });
-    request.on('response', (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode ?? 0));
-    });
-    request.on('error', (error) => reject(new Error(`${method} ${path}: ${error.message}`)));
-    body.pipe(request);
-  });
+  return answer.status;
 }
 
 const XML_METHODS = ['PROPFIND', 'PROPPATCH', 'LOCK'] as const;
