@@ -1,12 +1,12 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { FsListing, FsWriteResult } from '@pastebox/contract/schemas/fs';
 import { expect } from 'vitest';
-import { sha256Hex } from '@/lib/crypto';
 import type { StorageDriver } from '@/storage/driver';
 import type { ApiClient, ApiResponse } from '../support/api-client';
 import { insertMount } from '../support/mounts';
 import { driverOf, storageTargets, type StorageTarget } from '../support/storage-targets';
 import type { TestServer } from '../support/test-server';
+import { insertApiKey } from '../uploads/builders';
 
 /**
  * Builders for the tests of uploads into a mount (test/fs/uploads*.test.ts): a mount on a
@@ -54,30 +54,16 @@ export function eachStorage(body: (target: StorageTarget) => void): void {
   }
 }
 
-/** An API key inserted straight into api_keys, with mount permission and a basic_path. */
+/** An API key with mount permission (unless `mount: false`) and a basic_path. */
 export async function createMountKey(
   server: TestServer,
   options: { basicPath?: string; mount?: boolean } = {},
 ): Promise<ApiClient> {
-  const id = randomUUID();
-  const key = `test_${randomBytes(12).toString('hex')}`;
-  await server.deps.db
-    .insertInto('api_keys')
-    .values({
-      id,
-      name: `key-${id.slice(0, 8)}`,
-      key_hash: sha256Hex(key),
-      key_cipher: server.deps.secrets.encrypt(key),
-      text_permission: 0,
-      file_permission: 0,
-      mount_permission: options.mount === false ? 0 : 1,
-      basic_path: options.basicPath ?? '/',
-      expires_at: null,
-      created_at: server.clock.now().toISOString(),
-      last_used: null,
-    })
-    .execute();
-  return server.anon.withApiKey(key);
+  const key = await insertApiKey(server, {
+    basicPath: options.basicPath,
+    mount: options.mount !== false,
+  });
+  return key.client;
 }
 
 /** The family base a client calls: admin/fs with a token, user/fs with a key. */

@@ -81,10 +81,10 @@ export interface FileKey {
   client: ApiClient;
 }
 
-/** An API key inserted straight into api_keys, with file permission and a basic_path. */
-export async function createFileKey(
+/** An API key inserted straight into api_keys with the given permissions and basic_path. */
+export async function insertApiKey(
   server: TestServer,
-  options: { basicPath?: string; file?: boolean } = {},
+  options: { basicPath?: string; file?: boolean; mount?: boolean } = {},
 ): Promise<FileKey> {
   const id = randomUUID();
   const key = `test_${randomBytes(12).toString('hex')}`;
@@ -96,8 +96,8 @@ export async function createFileKey(
       key_hash: sha256Hex(key),
       key_cipher: server.deps.secrets.encrypt(key),
       text_permission: 0,
-      file_permission: options.file === false ? 0 : 1,
-      mount_permission: 0,
+      file_permission: options.file ? 1 : 0,
+      mount_permission: options.mount ? 1 : 0,
       basic_path: options.basicPath ?? '/',
       expires_at: null,
       created_at: server.clock.now().toISOString(),
@@ -105,6 +105,14 @@ export async function createFileKey(
     })
     .execute();
   return { id, creator: `apikey:${id}`, client: server.anon.withApiKey(key) };
+}
+
+/** An API key with file permission (unless `file: false`) and a basic_path. */
+export function createFileKey(
+  server: TestServer,
+  options: { basicPath?: string; file?: boolean } = {},
+): Promise<FileKey> {
+  return insertApiKey(server, { basicPath: options.basicPath, file: options.file !== false });
 }
 
 /** Deterministic pseudo-random bytes, so a downloaded body can be compared byte for byte. */
