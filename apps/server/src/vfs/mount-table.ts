@@ -36,7 +36,8 @@ export class MountTable {
       const key = path === mount.mountPath ? '' : path.slice(mount.mountPath.length + 1);
       return { kind: 'mount', mount, key };
     }
-    return this.mounts.some((candidate) => isAtOrUnder(path, candidate.mountPath))
+    // The root always exists: with no mount yet it is an empty folder, not a 404.
+    return path === '/' || this.mounts.some((candidate) => isAtOrUnder(path, candidate.mountPath))
       ? { kind: 'virtual' }
       : { kind: 'none' };
   }

@@ -44,6 +44,13 @@ describe('MountTable', () => {
     expect(table.place('/tea')).toEqual({ kind: 'none' });
   });
 
+  it('has a root even before the first mount: an empty folder, not a missing one', () => {
+    const empty = new MountTable([mount('/off', { isActive: false })]);
+    expect(empty.place('/')).toEqual({ kind: 'virtual' });
+    expect(empty.childrenOf('/')).toEqual([]);
+    expect(empty.place('/off')).toEqual({ kind: 'none' });
+  });
+
   it('does not see an inactive mount', () => {
     expect(table.place('/off')).toEqual({ kind: 'none' });
     expect(table.place('/off/a.txt')).toEqual({ kind: 'none' });

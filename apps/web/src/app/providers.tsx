@@ -1,4 +1,4 @@
-import { localStorageColorSchemeManager, MantineProvider, createTheme } from '@mantine/core';
+import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { STORAGE_KEYS } from '@pastebox/contract/limits';
@@ -7,13 +7,7 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { AppError } from '@/lib/api-client';
 import i18n from '@/lib/i18n';
-
-const theme = createTheme({
-  primaryColor: 'blue',
-  defaultRadius: 'md',
-  fontFamily:
-    "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'WenQuanYi Micro Hei', sans-serif",
-});
+import { cssVariablesResolver, theme } from './theme/theme';
 
 /** Themes kept under `themeMode` (SPEC §3): light, dark or auto. */
 export const colorSchemeManager = localStorageColorSchemeManager({ key: STORAGE_KEYS.themeMode });
@@ -24,6 +18,9 @@ export const queryClient = new QueryClient({
     queries: {
       staleTime: 30_000,
       refetchOnWindowFocus: false,
+      // Offline, still call the API once: apiRequest answers GETs from the offline copy
+      // (SPEC §4). The default ('online') would pause every query until the network is back.
+      networkMode: 'offlineFirst',
       retry: (failureCount, error) =>
         !(error instanceof AppError && error.status < 500) && failureCount < 2,
     },
@@ -35,6 +32,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <I18nextProvider i18n={i18n}>
       <MantineProvider
         theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
         defaultColorScheme="auto"
         colorSchemeManager={colorSchemeManager}
       >

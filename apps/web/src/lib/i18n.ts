@@ -60,6 +60,8 @@ export function initI18n() {
         convertDetectedLanguage: (lng: string) => toSupported(lng) ?? 'zh-CN',
       },
       returnNull: false,
+      // i18next otherwise prints an advertisement to the console on every page load.
+      showSupportNotice: false,
     });
   i18n.on('languageChanged', (lng) => {
     document.documentElement.lang = lng;

@@ -13,7 +13,7 @@ export function LanguageSwitch() {
         <Button
           variant="default"
           leftSection={<IconLanguage size={16} />}
-          aria-label={t('nav.language')}
+          aria-label={`${t('nav.language')}: ${t(`language.${active}`)}`}
           px="sm"
         >
           {t(`language.${active}`)}

@@ -36,6 +36,8 @@ const surfaceTheme = Prec.highest(
       lineHeight: '1.65',
     },
     '.cm-content': { padding: '12px 0' },
+    // CodeMirror's own grey (#888) is 4.1:1 on the dark surface; the theme's dimmed is AA.
+    '.cm-placeholder': { color: 'var(--mantine-color-dimmed)' },
     '.cm-gutters': {
       backgroundColor: 'transparent',
       borderRight: '1px solid var(--mantine-color-default-border)',

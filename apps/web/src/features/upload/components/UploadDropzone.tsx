@@ -26,6 +26,8 @@ export function UploadDropzone({ onFiles, maxBytes, disabled }: UploadDropzonePr
       disabled={disabled}
       radius="md"
       aria-label={t('upload.dropzone.title')}
+      // The hidden file input is focusable by assistive tech: it needs its own name.
+      inputProps={{ 'aria-label': t('upload.dropzone.title') }}
       styles={{ root: { borderWidth: 2 } }}
     >
       <Group justify="center" gap="lg" mih={150} style={{ pointerEvents: 'none' }} wrap="nowrap">

@@ -1,0 +1,119 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminCall, uploadViaApi } from './support/api';
+import { formatFindings, seriousViolations } from './support/axe';
+import { launchBrowser, newContext } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+/**
+ * Issue 13: every screen of SPEC §2, light and dark, has no serious or critical WCAG 2 AA
+ * violation that axe-core can find. Each screen is opened the way a user meets it, then
+ * scanned once it has settled (no loader left).
+ */
+
+interface Screen {
+  name: string;
+  path: string;
+  /** Signed in as the admin. */
+  admin?: boolean;
+  /** Clicks that bring up the state to scan (a tab, a dialog). */
+  open?: (page: Page) => Promise<void>;
+}
+
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await expect
+    .poll(() => page.locator('.mantine-Loader, .mantine-Skeleton').count(), { timeout: 15_000 })
+    .toBe(0);
+  // Mantine's transitions (modals, collapses) finish within 300 ms.
+  await page.waitForTimeout(400);
+}
+
+/** The screens of SPEC §2; `file` is the slug of a file share made before the scan. */
+function screens(file: string): Screen[] {
+  return [
+    { name: 'home', path: '/' },
+    { name: 'upload-signed-out', path: '/upload' },
+    { name: 'upload', path: '/upload', admin: true },
+    {
+      name: 'upload-url-tab',
+      path: '/upload',
+      admin: true,
+      open: (page) => page.getByRole('tab').nth(1).click(),
+    },
+    { name: 'login', path: '/admin' },
+    { name: 'paste', path: '/paste/a11y-open' },
+    { name: 'paste-password', path: '/paste/a11y-locked' },
+    { name: 'file', path: `/file/${file}` },
+    { name: 'mount-explorer', path: '/mount-explorer', admin: true },
+    ...[
+      'dashboard',
+      'text-management',
+      'file-management',
+      'storage-config',
+      'mount-management',
+      'key-management',
+      'settings',
+    ].map((module) => ({ name: `admin-${module}`, path: `/admin/${module}`, admin: true })),
+  ];
+}
+
+describe('accessibility (axe-core, WCAG 2 AA)', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let token: string;
+  let fileSlug = '';
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    token = await server.adminToken();
+    await adminCall(server.baseUrl, token, 'POST', '/paste', {
+      content: '# Notes\n\nSome **bold** text, a [link](https://example.com) and `code`.',
+      slug: 'a11y-open',
+      remark: 'open paste',
+    });
+    await adminCall(server.baseUrl, token, 'POST', '/paste', {
+      content: 'secret',
+      slug: 'a11y-locked',
+      password: 'open sesame',
+    });
+    const file = await uploadViaApi(server.baseUrl, token, {
+      name: 'notes.txt',
+      type: 'text/plain',
+      body: 'hello',
+    });
+    fileSlug = file.slug;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const theme of ['light', 'dark'] as const) {
+    for (const screen of screens('')) {
+      it(`${screen.name} has no serious violation in the ${theme} theme`, async () => {
+        const { path, admin, open } = screens(fileSlug).find((s) => s.name === screen.name)!;
+        const context = await newContext(browser, {
+          baseUrl: server.baseUrl,
+          language: 'en-US',
+          theme,
+          ...(admin ? { adminToken: token } : {}),
+        });
+        try {
+          const page = await context.newPage();
+          await page.goto(path);
+          await settle(page);
+          if (open) {
+            await open(page);
+            await settle(page);
+          }
+          const findings = await seriousViolations(page);
+          expect(formatFindings(`${screen.name} (${theme})`, findings)).toBe('');
+        } finally {
+          await context.close();
+        }
+      });
+    }
+  }
+});
