@@ -17,6 +17,7 @@ import { apiKeyRoutes } from './modules/api-keys/routes';
 import { resolveApiKey } from './modules/api-keys/service';
 import { authRoutes } from './modules/auth/routes';
 import { resolveAdminToken } from './modules/auth/service';
+import { dashboardRoutes } from './modules/dashboard/routes';
 import { fileRoutes } from './modules/files/routes';
 import { fsRoutes } from './modules/fs/routes';
 import { localStorageRoutes } from './modules/local-storage/routes';
@@ -87,6 +88,7 @@ export function buildApp(deps: AppDeps) {
   api.use('*', resolvePrincipal({ bearer: resolveAdminToken, apiKey: resolveApiKey }));
   api.route('/', systemRoutes);
   api.route('/', systemSettingsRoutes);
+  api.route('/', dashboardRoutes);
   api.route('/', authRoutes);
   api.route('/', apiKeyRoutes);
   api.route('/', pasteRoutes);

@@ -8,6 +8,8 @@ import * as files from './migrations/003-files';
 import * as shareVisits from './migrations/004-share-visits';
 import * as mountsAndTasks from './migrations/005-mounts-and-tasks';
 import * as webdav from './migrations/006-webdav';
+import * as dashboardIndexes from './migrations/007-dashboard-indexes';
+import * as pasteVisits from './migrations/008-paste-visits';
 import { createPostgresDialect } from './postgres-pool';
 import { openSqliteDialect } from './sqlite-dialect';
 import type { Database } from './types';
@@ -52,6 +54,8 @@ const migrations: Record<string, Migration> = {
   '004-share-visits': shareVisits,
   '005-mounts-and-tasks': mountsAndTasks,
   '006-webdav': webdav,
+  '007-dashboard-indexes': dashboardIndexes,
+  '008-paste-visits': pasteVisits,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

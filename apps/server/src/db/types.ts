@@ -96,11 +96,13 @@ export interface UploadSessionsTable {
   expires_at: string;
 }
 
-/** One opening of a file share and what its links may still serve (DESIGN §5). */
+/** One opening of a share and what its links may still serve (DESIGN §5). */
 export interface ShareVisitsTable {
   /** SHA-256 (hex) of the token in the visit's links. */
   id: string;
-  file_id: string;
+  /** The share visited: exactly one of file_id and paste_id is set. */
+  file_id: string | null;
+  paste_id: string | null;
   byte_budget: FilesBigInt;
   bytes_served: ColumnType<number | string, number | undefined, number | string>;
   /** Slides forward with each served range, never past max_expires_at. */

@@ -1,22 +1,36 @@
 import { Transform, pipeline, type Readable } from 'node:stream';
 import type { AppDeps } from '@/context';
 import { AppError } from '@/lib/errors';
-import { VISIT_IDLE_MS } from './visits';
-import { VisitsRepo } from './visits-repo';
+import { VISIT_IDLE_MS, visitIdOf } from './visits';
+import { VisitsRepo, type ShareRef } from './visits-repo';
 
 /** Takes `bytes` from the visit's budget before they are read, renewing its life; or 410. */
 export async function reserveVisitBytes(
   deps: AppDeps,
   visitId: string,
-  shareId: string,
+  share: ShareRef,
   bytes: number,
 ): Promise<void> {
   const now = deps.clock.now().getTime();
   const slideTo = new Date(now + VISIT_IDLE_MS).toISOString();
   const nowIso = new Date(now).toISOString();
-  if (!(await new VisitsRepo(deps.db).reserve(visitId, shareId, bytes, nowIso, slideTo))) {
+  if (!(await new VisitsRepo(deps.db).reserve(visitId, share, bytes, nowIso, slideTo))) {
     throw new AppError('VISIT_LINK_USED_UP');
   }
+}
+
+/**
+ * For a delivery answered whole from memory (a paste's raw text): admits the visit `token`
+ * names and takes `bytes` of its budget in one statement. 410 VISIT_LINK_USED_UP when the
+ * token is malformed or forged, the visit ran out of time or bytes, or it was revoked.
+ */
+export async function spendVisit(
+  deps: AppDeps,
+  token: string,
+  share: ShareRef,
+  bytes: number,
+): Promise<void> {
+  await reserveVisitBytes(deps, visitIdOf(token), share, bytes);
 }
 
 /** Returns reserved bytes that were never read; failures only cost the visitor budget. */

@@ -1,12 +1,25 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, ShareVisitsTable } from '@/db/types';
+import type { ShareTable } from './views';
 
 export type NewVisitRow = Insertable<ShareVisitsTable>;
 
+/** A share as visits name it: the table it lives in and its id there. */
+export interface ShareRef {
+  table: ShareTable;
+  id: string;
+}
+
+/** The column of share_visits that names a share of each table (one per table, for its FK). */
+export const VISIT_SHARE_COLUMN = {
+  files: 'file_id',
+  pastes: 'paste_id',
+} as const satisfies Record<ShareTable, keyof ShareVisitsTable>;
+
 /**
  * SQL for share visits (DESIGN §5); one method per query, used by ./visits.ts and
- * ./visit-bytes.ts only. A visit names its share by `file_id`: only file shares have
- * visits so far, and the column keeps its name until another kind of share needs one.
+ * ./visit-bytes.ts only. A visit names its share by the column of the share's table
+ * (`VISIT_SHARE_COLUMN`), so deleting the share deletes its visits.
  */
 export class VisitsRepo {
   constructor(private readonly db: Kysely<Database>) {}
@@ -17,12 +30,12 @@ export class VisitsRepo {
   }
 
   /** True when the visit exists for this share, is unexpired and has bytes left. */
-  isLive(id: string, shareId: string, nowIso: string) {
+  isLive(id: string, share: ShareRef, nowIso: string) {
     return this.db
       .selectFrom('share_visits')
       .select('id')
       .where('id', '=', id)
-      .where('file_id', '=', shareId)
+      .where(VISIT_SHARE_COLUMN[share.table], '=', share.id)
       .where('expires_at', '>', nowIso)
       .where((eb) => eb('bytes_served', '<', eb.ref('byte_budget')))
       .executeTakeFirst()
@@ -34,7 +47,7 @@ export class VisitsRepo {
    * parallel requests on any number of instances can never serve more than the budget;
    * the life slides to `slideTo`, capped at max_expires_at. False: nothing was reserved.
    */
-  reserve(id: string, shareId: string, bytes: number, nowIso: string, slideTo: string) {
+  reserve(id: string, share: ShareRef, bytes: number, nowIso: string, slideTo: string) {
     return this.db
       .updateTable('share_visits')
       .set((eb) => ({
@@ -47,7 +60,7 @@ export class VisitsRepo {
           .end(),
       }))
       .where('id', '=', id)
-      .where('file_id', '=', shareId)
+      .where(VISIT_SHARE_COLUMN[share.table], '=', share.id)
       .where('expires_at', '>', nowIso)
       .where((eb) => eb(eb('bytes_served', '+', bytes), '<=', eb.ref('byte_budget')))
       .executeTakeFirst()
@@ -64,10 +77,10 @@ export class VisitsRepo {
   }
 
   /** Revokes every visit of one share (its password or limits changed). */
-  deleteForShare(shareId: string) {
+  deleteForShare(share: ShareRef) {
     return this.db
       .deleteFrom('share_visits')
-      .where('file_id', '=', shareId)
+      .where(VISIT_SHARE_COLUMN[share.table], '=', share.id)
       .executeTakeFirst()
       .then((result) => Number(result.numDeletedRows));
   }

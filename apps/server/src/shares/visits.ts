@@ -2,15 +2,18 @@ import type { AppDeps } from '@/context';
 import { sha256Hex } from '@/lib/crypto';
 import { AppError } from '@/lib/errors';
 import { randomToken } from '@/lib/ids';
-import { VisitsRepo, type NewVisitRow } from './visits-repo';
+import { VisitsRepo, type NewVisitRow, type ShareRef } from './visits-repo';
+
+export type { ShareRef } from './visits-repo';
 
 /**
- * Visits (DESIGN §5): opening a share counts one view and creates a visit row; the links
- * the share's module builds from the visit's token cost no further view and need no
- * password in the URL. A visit serves a bounded number of bytes and lives a short while,
- * counted in the database so the bound holds across instances. Changing the share's
- * password or limits deletes its visits; deleting the share cascades to them. The bytes
- * themselves are reserved and metered in ./visit-bytes.ts.
+ * Visits (DESIGN §5): opening a share (a file, a paste) counts one view and creates a
+ * visit row; the links the share's module builds from the visit's token (a file's preview
+ * and download, a paste's raw text) cost no further view and need no password in the
+ * URL. A visit serves a bounded number of bytes and lives a short while, counted in the
+ * database so the bound holds across instances. Changing the share's password or limits
+ * deletes its visits; deleting the share cascades to them. The bytes themselves are
+ * reserved and metered in ./visit-bytes.ts.
  */
 
 /**
@@ -29,10 +32,33 @@ export function visitBudget(size: number): number {
   return 3 * size + BUDGET_SLACK_BYTES;
 }
 
-/** A share a visit is issued for: its id and its size in bytes (the budget's base). */
-export interface VisitTarget {
-  id: string;
+/** A share a visit is issued for, and its size in bytes (the budget's base). */
+export interface VisitTarget extends ShareRef {
   size: number;
+}
+
+/** The visit row's share columns: the one of the share's table set, the other null. */
+function shareColumns(share: ShareRef): Pick<NewVisitRow, 'file_id' | 'paste_id'> {
+  switch (share.table) {
+    case 'files':
+      return { file_id: share.id, paste_id: null };
+    case 'pastes':
+      return { file_id: null, paste_id: share.id };
+  }
+}
+
+/** A new visit's row, and the token that names it (the row keeps only its SHA-256). */
+function newVisit(target: VisitTarget, now: number): { token: string; row: NewVisitRow } {
+  const token = randomToken(32);
+  const row: NewVisitRow = {
+    id: sha256Hex(token),
+    ...shareColumns(target),
+    byte_budget: visitBudget(target.size),
+    expires_at: new Date(now + VISIT_IDLE_MS).toISOString(),
+    max_expires_at: new Date(now + VISIT_MAX_LIFE_MS).toISOString(),
+    created_at: new Date(now).toISOString(),
+  };
+  return { token, row };
 }
 
 /**
@@ -48,24 +74,24 @@ export async function issueVisits(
     return tokens;
   }
   const now = deps.clock.now().getTime();
-  const rows: NewVisitRow[] = targets.map((target) => {
-    const token = randomToken(32);
-    tokens.set(target.id, token);
-    return {
-      id: sha256Hex(token),
-      file_id: target.id,
-      byte_budget: visitBudget(target.size),
-      expires_at: new Date(now + VISIT_IDLE_MS).toISOString(),
-      max_expires_at: new Date(now + VISIT_MAX_LIFE_MS).toISOString(),
-      created_at: new Date(now).toISOString(),
-    };
+  const rows = targets.map((target) => {
+    const visit = newVisit(target, now);
+    tokens.set(target.id, visit.token);
+    return visit.row;
   });
   await new VisitsRepo(deps.db).insertMany(rows);
   return tokens;
 }
 
-/** The visit a token names; anything but 32 random bytes in base64url names none. */
-function visitIdOf(token: string): string {
+/** Creates the visit of one opening and answers its token (see issueVisits). */
+export async function issueVisit(deps: AppDeps, target: VisitTarget): Promise<string> {
+  const visit = newVisit(target, deps.clock.now().getTime());
+  await new VisitsRepo(deps.db).insertMany([visit.row]);
+  return visit.token;
+}
+
+/** The visit a token names; anything but 32 random bytes in base64url names none (410). */
+export function visitIdOf(token: string): string {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) {
     throw new AppError('VISIT_LINK_USED_UP');
   }
@@ -76,18 +102,39 @@ function visitIdOf(token: string): string {
  * The id of the live visit `token` names for this share, or 410 VISIT_LINK_USED_UP when
  * it ran out of time or bytes, was revoked, or never existed.
  */
-export async function admitVisit(deps: AppDeps, token: string, shareId: string): Promise<string> {
+export async function admitVisit(deps: AppDeps, token: string, share: ShareRef): Promise<string> {
   const id = visitIdOf(token);
   const nowIso = deps.clock.now().toISOString();
-  if (!(await new VisitsRepo(deps.db).isLive(id, shareId, nowIso))) {
+  if (!(await new VisitsRepo(deps.db).isLive(id, share, nowIso))) {
     throw new AppError('VISIT_LINK_USED_UP');
   }
   return id;
 }
 
 /** Deletes the visits of a share: links already handed out stop working (410). */
-export function revokeVisits(deps: AppDeps, shareId: string): Promise<number> {
-  return new VisitsRepo(deps.db).deleteForShare(shareId);
+export function revokeVisits(deps: AppDeps, share: ShareRef): Promise<number> {
+  return new VisitsRepo(deps.db).deleteForShare(share);
+}
+
+/** The columns of a share that visits were granted under (DESIGN §5), as an update sets them. */
+export interface VisitGrantChanges {
+  password_hash?: string | null;
+  max_views?: number;
+  expires_at?: string | null;
+}
+
+/**
+ * Whether an update touches what visits were granted under: a new or removed password, or
+ * new limits. The caller revokes after the update, not before: an opening that counts its
+ * view from then on sees the new rules. A slug change needs nothing: old links name the
+ * old slug.
+ */
+export function revokesVisits(changes: VisitGrantChanges): boolean {
+  return (
+    changes.password_hash !== undefined ||
+    changes.max_views !== undefined ||
+    changes.expires_at !== undefined
+  );
 }
 
 /** Sweeper: visits past their life. */

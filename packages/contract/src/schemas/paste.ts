@@ -42,9 +42,18 @@ export type UpdatePasteBody = z.infer<typeof updatePasteBody>;
 export const pastePasswordBody = z.object({ password: z.string().max(256) });
 export type PastePasswordBody = z.infer<typeof pastePasswordBody>;
 
-/** GET /api/raw/{slug}?password= — the password only for protected shares. */
+/**
+ * GET /api/raw/{slug}?token= or ?password=. With the `token` of a visit (from `rawUrl`) no
+ * view is counted and no password is needed; without one the request counts a view, with
+ * the password for a protected share.
+ */
 export const rawPasteQuery = z.object({
-  password: z.string().max(256).optional().describe('Needed when the share has a password'),
+  token: z.string().max(512).optional().describe('Visit token from rawUrl'),
+  password: z
+    .string()
+    .max(256)
+    .optional()
+    .describe('For a protected share read without a token (costs a view)'),
 });
 
 /** A paste as a reader sees it. `content` is absent while a password is still needed. */
@@ -64,11 +73,18 @@ export const pasteView = z.object({
   created_by: z.string().describe("The admin's id or 'apikey:{id}'"),
   /** True when the caller (admin or the creating key) may edit it in place. */
   canEdit: z.boolean().optional(),
+  rawUrl: z
+    .string()
+    .optional()
+    .describe(
+      'With the content: {origin}/api/raw/{slug}?token=…, absolute — the raw text of this ' +
+        'visit, costing no further view and needing no password',
+    ),
 });
 export type PasteView = z.infer<typeof pasteView>;
 
 /** A paste in the management lists: metadata plus a short preview of the content. */
-export const pasteListItem = pasteView.omit({ content: true, canEdit: true }).extend({
+export const pasteListItem = pasteView.omit({ content: true, canEdit: true, rawUrl: true }).extend({
   id: z.string(),
   preview: z.string().describe('The first 200 characters of the content'),
   size: z.number().int().describe('Content length in bytes'),
@@ -77,7 +93,9 @@ export const pasteListItem = pasteView.omit({ content: true, canEdit: true }).ex
 export type PasteListItem = z.infer<typeof pasteListItem>;
 
 /** One paste, content included: creation answer and the management views. */
-export const pasteDetail = pasteView.extend({ id: z.string(), content: z.string() });
+export const pasteDetail = pasteView
+  .omit({ rawUrl: true })
+  .extend({ id: z.string(), content: z.string() });
 export type PasteDetail = z.infer<typeof pasteDetail>;
 
 export const pasteList = z.object({ items: z.array(pasteListItem), pagination });

@@ -53,7 +53,7 @@ async function admitByToken(deps: AppDeps, slug: string, token: string): Promise
   if (isExpired(row, deps.clock.now().toISOString())) {
     throw new AppError('SHARE_EXPIRED');
   }
-  return { row, visitId: await admitVisit(deps, token, row.id) };
+  return { row, visitId: await admitVisit(deps, token, { table: 'files', id: row.id }) };
 }
 
 /** Resolves who may read, counting the view when the request is a visit of its own. */
@@ -88,7 +88,7 @@ async function openObject(
   const { driver } = await getStorage(deps, row.s3_config_id);
   const bytes = span ? span.end - span.start + 1 : row.size;
   if (visitId) {
-    await reserveVisitBytes(deps, visitId, row.id, bytes);
+    await reserveVisitBytes(deps, visitId, { table: 'files', id: row.id }, bytes);
   }
   try {
     const object = await driver.get(row.storage_path, span);

@@ -5,7 +5,7 @@ import { AppError } from '@/lib/errors';
 import { paginationOf, searchTermOf, type ListRequest } from '@/lib/pagination';
 import { normaliseRemark } from '@/shares/fields';
 import { assertSlugRules, orSlugTaken } from '@/shares/slugs';
-import { revokeVisits } from '@/shares/visits';
+import { revokesVisits, revokeVisits } from '@/shares/visits';
 import { presentFileShare } from './presenter';
 import { removeFileShare } from './removal';
 import { FilesRepo, type FileChanges, type FileScope, type FileWithProvider } from './repo';
@@ -107,18 +107,6 @@ async function changesFrom(
   return changes;
 }
 
-/**
- * Whether the changes touch what visits were granted under (DESIGN §5): a new or removed
- * password, or new limits. A slug change needs nothing: old links name the old slug.
- */
-function revokesVisits(changes: FileChanges): boolean {
-  return (
-    changes.password_hash !== undefined ||
-    changes.max_views !== undefined ||
-    changes.expires_at !== undefined
-  );
-}
-
 /** PUT …/files/{id}: applies the changes and answers the share as it now is. */
 export async function updateFile(
   deps: AppDeps,
@@ -135,7 +123,7 @@ export async function updateFile(
   // rules, and one that counted before has (but for the moment between its two
   // statements) already issued the visit this deletes.
   if (revokesVisits(changes)) {
-    await revokeVisits(deps, id);
+    await revokeVisits(deps, { table: 'files', id });
   }
   return getFile(deps, scope, id, linkBase);
 }

@@ -26,7 +26,8 @@ export async function issueFileVisits(
   rows: readonly { id: string; slug: string; size: number }[],
   linkBase: string,
 ): Promise<Map<string, VisitLinks>> {
-  const tokens = await issueVisits(deps, rows);
+  const targets = rows.map((row) => ({ table: 'files' as const, id: row.id, size: row.size }));
+  const tokens = await issueVisits(deps, targets);
   const links = new Map<string, VisitLinks>();
   for (const row of rows) {
     const token = tokens.get(row.id);

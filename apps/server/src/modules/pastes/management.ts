@@ -8,6 +8,7 @@ import { assertSlugRules, orSlugTaken } from '@/shares/slugs';
 import { presentPasteDetail, presentPasteListItem } from './presenter';
 import { PastesRepo, type PasteChanges, type PasteScope } from './repo';
 import { assertContent, eitherAlias, futureExpiry } from './rules';
+import { pasteShare, revokesVisits, revokeVisits } from './visits';
 
 /**
  * The management calls shared by /admin/pastes (scope: all) and /user/pastes (scope: the
@@ -91,6 +92,11 @@ export async function updatePaste(
   }
   const changes = await changesFrom(body, current, deps.clock.now().toISOString());
   const updated = await orSlugTaken(repo.update(id, scope, changes));
+  // After the update, not before: a reader who opens the share from now on meets the new
+  // rules, and the raw links handed out under the old ones stop working (410).
+  if (updated > 0 && revokesVisits(changes)) {
+    await revokeVisits(deps, pasteShare(id));
+  }
   const row = updated > 0 ? await repo.findById(id, scope) : undefined;
   if (!row) {
     throw new AppError('PASTE_NOT_FOUND');

@@ -47,17 +47,19 @@ function presentMeta(row: PasteMeta) {
 
 /**
  * A share as a reader sees it. `withContent` false while a password is still needed;
- * `owner` true for the admin or the creating key, who get the id to edit in place.
+ * `owner` true for the admin or the creating key, who get the id to edit in place;
+ * `rawUrl` the raw link of this visit, given with the content.
  */
 export function presentPasteView(
   row: PasteRow,
-  options: { withContent: boolean; owner: boolean },
+  options: { withContent: boolean; owner: boolean; rawUrl?: string },
 ): PasteView {
   return {
     ...(options.owner ? { id: row.id } : {}),
     ...presentMeta(row),
     ...(options.withContent ? { content: row.content } : {}),
     canEdit: options.owner,
+    ...(options.withContent && options.rawUrl ? { rawUrl: options.rawUrl } : {}),
   };
 }
 

@@ -8,6 +8,7 @@ import { countViewOrExplain, type ViewCounter } from '@/shares/views';
 import { presentPasteView } from './presenter';
 import { PastesRepo, type PasteRow } from './repo';
 import { isPasteOwner } from './rules';
+import { issueRawUrl, readRawByVisit } from './visits';
 
 /** The share behind a public link, or 404; 410 once it expired or ran out of views. */
 async function findLiveShare(deps: AppDeps, slug: string): Promise<PasteRow> {
@@ -46,60 +47,110 @@ function countAnonymousView(deps: AppDeps, slug: string, reader: Reader) {
   return new PastesRepo(deps.db).countOpenViewBySlug(slug, deps.clock.now().toISOString());
 }
 
+/** The share with its content and the raw link of a new visit, absolute under `linkBase`. */
+async function presentReadable(
+  deps: AppDeps,
+  row: PasteRow,
+  owner: boolean,
+  linkBase: string,
+): Promise<PasteView> {
+  const rawUrl = await issueRawUrl(deps, row, linkBase);
+  return presentPasteView(row, { withContent: true, owner, rawUrl });
+}
+
+/**
+ * Whether the share still has the password the reader was checked against (or none): the
+ * owner may change it while a check runs (argon2 takes a while), and the content or a visit
+ * handed out after the change would outlive the revocation that came with it.
+ */
+function passwordUnchanged(checked: PasteRow, counted: PasteRow): boolean {
+  return checked.password_hash === counted.password_hash;
+}
+
 /**
  * GET /api/paste/{slug}. The owner reads freely (no view counted, editable in place); a
- * protected share answers its metadata only; anything else costs one view.
+ * protected share answers its metadata only; anything else costs one view. The content
+ * comes with the raw link of a new visit (`rawUrl`), which costs no further view.
  */
-export async function openPaste(deps: AppDeps, slug: string, reader: Reader): Promise<PasteView> {
+export async function openPaste(
+  deps: AppDeps,
+  slug: string,
+  reader: Reader,
+  linkBase: string,
+): Promise<PasteView> {
   const counted = await countAnonymousView(deps, slug, reader);
   if (counted) {
-    return presentPasteView(counted, { withContent: true, owner: false });
+    return presentReadable(deps, counted, false, linkBase);
   }
   const row = await findLiveShare(deps, slug);
   if (isPasteOwner(row, reader.principal)) {
-    return presentPasteView(row, { withContent: true, owner: true });
+    return presentReadable(deps, row, true, linkBase);
   }
   if (row.password_hash !== null) {
     return presentPasteView(row, { withContent: false, owner: false });
   }
-  return presentPasteView(await countView(deps, row), { withContent: true, owner: false });
+  const viewed = await countView(deps, row);
+  if (!passwordUnchanged(row, viewed)) {
+    return presentPasteView(viewed, { withContent: false, owner: false });
+  }
+  return presentReadable(deps, viewed, false, linkBase);
 }
 
-/** POST /api/paste/{slug}: the content for the right password, at the cost of one view. */
+/** POST /api/paste/{slug}: the content and its raw link for the right password, for one view. */
 export async function unlockPaste(
   deps: AppDeps,
   slug: string,
   password: string,
   reader: Reader,
+  linkBase: string,
 ): Promise<PasteView> {
   const row = await findLiveShare(deps, slug);
   if (isPasteOwner(row, reader.principal)) {
-    return presentPasteView(row, { withContent: true, owner: true });
+    return presentReadable(deps, row, true, linkBase);
   }
   await checkSharePassword(deps, row.password_hash, password, reader.clientIp);
-  return presentPasteView(await countView(deps, row), { withContent: true, owner: false });
+  const viewed = await countView(deps, row);
+  if (!passwordUnchanged(row, viewed)) {
+    throw new AppError('WRONG_PASSWORD');
+  }
+  return presentReadable(deps, viewed, false, linkBase);
+}
+
+/** What GET /api/raw/{slug} was asked: a visit's token, or the password (or neither). */
+export interface RawReadRequest {
+  slug: string;
+  token: string | undefined;
+  password: string | undefined;
 }
 
 /**
- * GET /api/raw/{slug}?password=: the bare content, counted like any other delivery so the
- * raw link cannot bypass the view limit; a protected share needs its password in the query.
+ * GET /api/raw/{slug}: the bare content. With a visit's token no view is counted and no
+ * password needed (./visits.ts). Without one the request is a visit of its own, counted
+ * like any other delivery so the raw link cannot bypass the view limit, with the
+ * password in the query for a protected share (the SPEC's form, kept for scripts).
  */
 export async function readRawPaste(
   deps: AppDeps,
-  slug: string,
-  password: string | undefined,
+  request: RawReadRequest,
   reader: Reader,
 ): Promise<string> {
-  if (password === undefined) {
-    const counted = await countAnonymousView(deps, slug, reader);
+  if (request.token) {
+    return readRawByVisit(deps, request.slug, request.token);
+  }
+  if (request.password === undefined) {
+    const counted = await countAnonymousView(deps, request.slug, reader);
     if (counted) {
       return counted.content;
     }
   }
-  const row = await findLiveShare(deps, slug);
+  const row = await findLiveShare(deps, request.slug);
   if (isPasteOwner(row, reader.principal)) {
     return row.content;
   }
-  await checkSharePassword(deps, row.password_hash, password, reader.clientIp);
-  return (await countView(deps, row)).content;
+  await checkSharePassword(deps, row.password_hash, request.password, reader.clientIp);
+  const viewed = await countView(deps, row);
+  if (!passwordUnchanged(row, viewed)) {
+    throw new AppError('WRONG_PASSWORD');
+  }
+  return viewed.content;
 }

@@ -1,13 +1,11 @@
 import { createRoute } from '@hono/zod-openapi';
-import { errorEnvelope, slugParam } from '@pastebox/contract/schemas/common';
+import { slugParam } from '@pastebox/contract/schemas/common';
 import {
   createPasteBody,
   pasteDetail,
   pastePasswordBody,
   pasteView,
-  rawPasteQuery,
 } from '@pastebox/contract/schemas/paste';
-import { z } from 'zod';
 import { ok } from '@/lib/envelope';
 import {
   createRouter,
@@ -17,16 +15,17 @@ import {
   type SecurityRequirements,
 } from '@/lib/openapi';
 import { requirePermission } from '@/lib/guards';
+import { publicBaseUrl } from '@/lib/public-url';
 import { guardFirst } from '@/lib/scoped-routes';
 import { readerOf } from '@/shares/reader';
-import { openPaste, readRawPaste, unlockPaste } from '../reading';
+import { openPaste, unlockPaste } from '../reading';
 import { createPaste } from '../service';
 import { pasteBodyAllowance, pasteBodyLimit } from './guards';
 
 /** Public reads take credentials when sent: the owner reads without spending a view. */
 const optionalAuth: SecurityRequirements = [{}, ...keySecurity];
 
-/** Creating a share and the public link: POST /paste, GET/POST /paste/{slug}, GET /raw/{slug}. */
+/** Creating a share and its public page: POST /paste, GET/POST /paste/{slug}. */
 export const publicPasteRoutes = createRouter()
   .openapi(
     createRoute({
@@ -52,13 +51,17 @@ export const publicPasteRoutes = createRouter()
       path: '/paste/{slug}',
       tags: ['Pastes'],
       summary: 'Open a share; a protected one answers its metadata only',
+      description:
+        'Counts one view (not for the owner). With the content comes `rawUrl`, the raw text ' +
+        'of this visit: it costs no further view and needs no password.',
       security: optionalAuth,
       request: { params: slugParam },
       responses: okResponse(pasteView),
     }),
     async (c) => {
       const { slug } = c.req.valid('param');
-      return ok(c, await openPaste(c.var.deps, slug, readerOf(c)));
+      const linkBase = publicBaseUrl(c.var.deps.config, c.req.raw);
+      return ok(c, await openPaste(c.var.deps, slug, readerOf(c), linkBase));
     },
   )
   .openapi(
@@ -66,7 +69,7 @@ export const publicPasteRoutes = createRouter()
       method: 'post',
       path: '/paste/{slug}',
       tags: ['Pastes'],
-      summary: 'Open a protected share with its password',
+      summary: 'Open a protected share with its password (counts one view; answers rawUrl)',
       security: optionalAuth,
       request: { params: slugParam, ...jsonBody(pastePasswordBody) },
       responses: okResponse(pasteView),
@@ -74,37 +77,7 @@ export const publicPasteRoutes = createRouter()
     async (c) => {
       const { slug } = c.req.valid('param');
       const { password } = c.req.valid('json');
-      return ok(c, await unlockPaste(c.var.deps, slug, password, readerOf(c)));
-    },
-  )
-  .openapi(
-    createRoute({
-      method: 'get',
-      path: '/raw/{slug}',
-      tags: ['Pastes'],
-      summary: 'The bare content as text/plain; counts a view',
-      security: optionalAuth,
-      request: { params: slugParam, query: rawPasteQuery },
-      responses: {
-        200: {
-          description: 'The content',
-          content: { 'text/plain': { schema: z.string() } },
-        },
-        default: {
-          description: 'Error envelope with a stable error key',
-          content: { 'application/json': { schema: errorEnvelope } },
-        },
-      },
-    }),
-    async (c) => {
-      const { slug } = c.req.valid('param');
-      const { password } = c.req.valid('query');
-      const content = await readRawPaste(c.var.deps, slug, password, readerOf(c));
-      return c.text(content, 200, {
-        'Content-Type': 'text/plain; charset=utf-8',
-        'X-Content-Type-Options': 'nosniff',
-        // Every delivery may count a view: no cache may answer in our place.
-        'Cache-Control': 'no-store',
-      });
+      const linkBase = publicBaseUrl(c.var.deps.config, c.req.raw);
+      return ok(c, await unlockPaste(c.var.deps, slug, password, readerOf(c), linkBase));
     },
   );

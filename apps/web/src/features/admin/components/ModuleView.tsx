@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '@/components/ComingSoon';
 import { usePageTitle } from '@/lib/use-page-title';
 import type { AdminModule } from '@/features/admin/modules';
+import { DashboardModule } from './dashboard/DashboardModule';
 import { FilesModule } from './files/FilesModule';
 import { KeysModule } from './keys/KeysModule';
 import { MountsModule } from './mounts/MountsModule';
@@ -28,6 +28,6 @@ export function ModuleView({ module }: { module: AdminModule }) {
     case 'mount-management':
       return <MountsModule title={title} />;
     case 'dashboard':
-      return <ComingSoon title={title} />;
+      return <DashboardModule title={title} />;
   }
 }

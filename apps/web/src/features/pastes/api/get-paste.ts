@@ -5,7 +5,8 @@ import { queryKeys } from '@/lib/query-keys';
 
 /**
  * GET /api/paste/{slug}. A protected share answers without `content`; the admin and the
- * creating key get `canEdit` and `id`. Each anonymous read costs a view.
+ * creating key get `canEdit` and `id`. Each anonymous read costs a view; with the content
+ * comes `rawUrl`, the raw text of this visit, which costs none.
  */
 export function getPasteView(slug: string): Promise<PasteView> {
   return apiRequest<PasteView>(`/paste/${encodeURIComponent(slug)}`);

@@ -4,8 +4,9 @@ import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /**
- * POST /api/paste/{slug} with the share's password. A wrong one is a 401 WRONG_PASSWORD
- * that signs nobody out; too many attempts answer 429 RATE_LIMITED.
+ * POST /api/paste/{slug} with the share's password: the content and `rawUrl`, whose visit
+ * token stands in for the password. A wrong one is a 401 WRONG_PASSWORD that signs nobody
+ * out; too many attempts answer 429 RATE_LIMITED.
  */
 export function unlockPaste(slug: string, password: string): Promise<PasteView> {
   return apiRequest<PasteView>(`/paste/${encodeURIComponent(slug)}`, {

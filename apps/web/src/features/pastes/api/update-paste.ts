@@ -20,7 +20,11 @@ export function updatePaste(
   });
 }
 
-/** Edits a share in place; the page shows the saved version and the lists go stale. */
+/**
+ * Edits a share in place; the page shows the saved version and the lists go stale. The
+ * saved answer has no raw link (a new password or new limits revoke the old visit's), so
+ * the owner's page is read again — free of views for the owner — for a new one.
+ */
 export function useUpdatePaste(slug: string, authType: AuthType) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -28,7 +32,11 @@ export function useUpdatePaste(slug: string, authType: AuthType) {
       updatePaste(authType, id, body),
     onSuccess: async (paste) => {
       queryClient.setQueryData(queryKeys.pasteView(slug), paste);
-      await invalidateAfterChange(queryClient, 'paste');
+      const rereads =
+        paste.slug === slug
+          ? queryClient.invalidateQueries({ queryKey: queryKeys.pasteView(slug), exact: true })
+          : Promise.resolve();
+      await Promise.all([rereads, invalidateAfterChange(queryClient, 'paste')]);
     },
   });
 }

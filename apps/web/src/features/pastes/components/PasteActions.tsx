@@ -5,23 +5,33 @@ import { IconFileText, IconPencil, IconQrcode } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { CopyTextButton } from '@/components/CopyButton';
 import { QrCodeDialog } from '@/components/QrCodeDialog';
-import { apiUrl, appUrl } from '@/lib/backend';
+import { appUrl, publicApiUrl } from '@/lib/backend';
+import { resolveServerUrl } from '@/lib/uploader/server-url';
 
 export interface PasteActionsProps {
   paste: PasteView;
-  /** The password the reader typed, for the raw link of a protected share. */
-  password: string | null;
   onEdit?: () => void;
 }
 
+/**
+ * The raw text of this visit: the server's `rawUrl` carries the visit's token, so it costs
+ * no second view and never needs the password (which must not land in a URL: history,
+ * logs, Referer). Without one (an answer cached before visits existed) the bare raw link,
+ * which counts a view of its own.
+ */
+function rawLinkOf(paste: PasteView): string {
+  if (paste.rawUrl) {
+    return resolveServerUrl(paste.rawUrl);
+  }
+  return publicApiUrl(`/raw/${encodeURIComponent(paste.slug)}`);
+}
+
 /** Copy content, copy link, raw text, QR code and — for its owner — edit. */
-export function PasteActions({ paste, password, onEdit }: PasteActionsProps) {
+export function PasteActions({ paste, onEdit }: PasteActionsProps) {
   const { t } = useTranslation();
   const [qrOpened, qr] = useDisclosure(false);
-  const slug = encodeURIComponent(paste.slug);
-  const link = appUrl(`/paste/${slug}`);
-  const query = password ? `?password=${encodeURIComponent(password)}` : '';
-  const rawLink = apiUrl(`/raw/${slug}${query}`);
+  const link = appUrl(`/paste/${encodeURIComponent(paste.slug)}`);
+  const rawLink = rawLinkOf(paste);
 
   return (
     <Group gap="xs">
@@ -35,7 +45,7 @@ export function PasteActions({ paste, password, onEdit }: PasteActionsProps) {
         component="a"
         href={rawLink}
         target="_blank"
-        rel="noopener"
+        rel="noopener noreferrer"
         size="xs"
         variant="default"
         leftSection={<IconFileText size={16} />}

@@ -1,8 +1,9 @@
-import { Divider, Group, Paper, Skeleton, Stack, Title } from '@mantine/core';
+import { Divider, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { PasteView } from '@pastebox/contract/schemas/paste';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { isOfflineCopy } from '@/lib/offline/response-cache';
 import { usePageTitle } from '@/lib/use-page-title';
 import { usePasteView } from '@/features/pastes/api/get-paste';
 import { useUnlockPaste } from '@/features/pastes/api/unlock-paste';
@@ -42,7 +43,6 @@ export function PastePage() {
   const slug = useParams().slug ?? '';
   const query = usePasteView(slug);
   const unlock = useUnlockPaste(slug);
-  const [password, setPassword] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
 
   if (query.isPending) {
@@ -53,14 +53,7 @@ export function PastePage() {
   }
   const paste = query.data;
   if (paste.content === undefined) {
-    return (
-      <PastePasswordPrompt
-        unlock={async (typed) => {
-          await unlock.mutateAsync(typed);
-          setPassword(typed);
-        }}
-      />
-    );
+    return <PastePasswordPrompt unlock={(typed) => unlock.mutateAsync(typed)} />;
   }
 
   return (
@@ -72,11 +65,15 @@ export function PastePage() {
               {paste.remark || t('titles.paste')}
             </Title>
             <PasteMeta paste={paste} />
+            {isOfflineCopy(paste) && (
+              <Text size="xs" c="dimmed" data-testid="offline-copy-note">
+                {t('offline.shownFromCache')}
+              </Text>
+            )}
           </Stack>
           {!editing && (
             <PasteActions
               paste={paste}
-              password={password}
               onEdit={isEditable(paste) ? () => setEditing(true) : undefined}
             />
           )}

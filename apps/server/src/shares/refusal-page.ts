@@ -1,0 +1,180 @@
+import { createHash } from 'node:crypto';
+import type { ErrorKey } from '@pastebox/contract/errors';
+import type { AppError } from '@/lib/errors';
+import type { PageLanguage } from './browser-request';
+
+/**
+ * The page a browser gets when a share's link is refused (a raw link of a protected paste
+ * opened in a fresh tab, a link whose visit ran out, a share gone): the same status as the
+ * JSON envelope, a short message in the reader's language and a link onwards — never the
+ * envelope, which means nothing to a person. Plain HTML, no script, a CSP that allows only
+ * the one inline style below (by its hash).
+ */
+
+/** Where the page sends the reader: the share's page (it can still open) or home. */
+type Onwards = 'share' | 'home';
+
+interface Wording {
+  title: string;
+  text: string;
+}
+
+/** The refusals a browser may meet on a share's link, each with where it leads. */
+const ONWARDS = {
+  WRONG_PASSWORD: 'share',
+  VISIT_LINK_USED_UP: 'share',
+  RATE_LIMITED: 'share',
+  SHARE_EXPIRED: 'home',
+  VIEW_LIMIT_REACHED: 'home',
+  PASTE_NOT_FOUND: 'home',
+  FILE_NOT_FOUND: 'home',
+} as const satisfies Partial<Record<ErrorKey, Onwards>>;
+
+type Refusal = keyof typeof ONWARDS;
+
+interface Texts {
+  refusals: Record<Refusal, Wording>;
+  other: Wording;
+  links: Record<Onwards, string>;
+  product: string;
+}
+
+/** The web app's wording (locales `paste.state`, `paste.password`), in both languages. */
+const TEXTS: Record<PageLanguage, Texts> = {
+  'en-US': {
+    refusals: {
+      WRONG_PASSWORD: {
+        title: 'This share is protected',
+        text: 'Open the share page and enter the password there; the Raw button on that page then opens this text without it.',
+      },
+      VISIT_LINK_USED_UP: {
+        title: 'This link has expired',
+        text: 'It belonged to an earlier visit of the share page. Open the share page again for a new one.',
+      },
+      RATE_LIMITED: {
+        title: 'Too many attempts',
+        text: 'Too many passwords were tried from your address. Wait a minute, then try again.',
+      },
+      SHARE_EXPIRED: {
+        title: 'This share has expired',
+        text: 'Its owner set it to stop working after a while, and that time has passed.',
+      },
+      VIEW_LIMIT_REACHED: {
+        title: 'No views left',
+        text: 'This share could be opened a limited number of times, and all of them are used.',
+      },
+      PASTE_NOT_FOUND: {
+        title: 'Share not found',
+        text: 'The link may be mistyped, or the share was deleted.',
+      },
+      FILE_NOT_FOUND: {
+        title: 'Share not found',
+        text: 'The link may be mistyped, or the share was deleted.',
+      },
+    },
+    other: { title: 'Could not open the share', text: 'Try again in a moment.' },
+    links: { share: 'Open the share page', home: 'Go to the home page' },
+    product: 'Pastebox',
+  },
+  'zh-CN': {
+    refusals: {
+      WRONG_PASSWORD: {
+        title: '此分享受密码保护',
+        text: '请打开分享页面并在那里输入密码；之后该页面上的“原文”按钮无需密码即可打开这段文本。',
+      },
+      VISIT_LINK_USED_UP: {
+        title: '此链接已失效',
+        text: '它属于之前的一次访问。请重新打开分享页面以获取新的链接。',
+      },
+      RATE_LIMITED: {
+        title: '尝试次数过多',
+        text: '你的地址尝试密码的次数过多，请稍等一分钟后再试。',
+      },
+      SHARE_EXPIRED: {
+        title: '分享已过期',
+        text: '分享者设置了有效期，现在已经过了期限。',
+      },
+      VIEW_LIMIT_REACHED: {
+        title: '查看次数已用完',
+        text: '这个分享只能打开有限次数，现已全部用完。',
+      },
+      PASTE_NOT_FOUND: { title: '分享不存在', text: '链接可能输错了，或者分享已被删除。' },
+      FILE_NOT_FOUND: { title: '分享不存在', text: '链接可能输错了，或者分享已被删除。' },
+    },
+    other: { title: '无法打开分享', text: '请稍后再试。' },
+    links: { share: '打开分享页面', home: '返回首页' },
+    product: 'Pastebox',
+  },
+};
+
+const STYLE =
+  ':root{color-scheme:light dark;font-family:system-ui,sans-serif;line-height:1.5}' +
+  'body{margin:0;padding:2rem 1rem}main{max-width:36rem;margin:0 auto}' +
+  'h1{font-size:1.4rem;margin:0 0 .75rem}p{margin:0 0 1rem}a{color:#1c7ed6}' +
+  '@media (prefers-color-scheme:dark){a{color:#74c0fc}}';
+
+const STYLE_HASH = createHash('sha256').update(STYLE).digest('base64');
+
+/** Nothing but the one inline style: no script, no frame, no form, no base, no fetch. */
+const CSP =
+  `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; base-uri 'none'; ` +
+  "form-action 'none'; frame-ancestors 'none'";
+
+function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+function isRefusal(key: ErrorKey): key is Refusal {
+  return Object.hasOwn(ONWARDS, key);
+}
+
+export interface RefusalPageOptions {
+  language: PageLanguage;
+  /** Absolute URL of the share's page in the web app (`{origin}/paste/{slug}`). */
+  shareUrl: string;
+  /** Absolute URL of the web app's home page. */
+  homeUrl: string;
+}
+
+/** The HTML answer for `error`, with the status the JSON envelope would have had. */
+export function refusalPage(error: AppError, options: RefusalPageOptions): Response {
+  const texts = TEXTS[options.language];
+  const refusal = isRefusal(error.key) ? error.key : null;
+  const wording = refusal ? texts.refusals[refusal] : texts.other;
+  const onwards: Onwards = refusal ? ONWARDS[refusal] : 'share';
+  const href = onwards === 'share' ? options.shareUrl : options.homeUrl;
+  const html = `<!doctype html>
+<html lang="${options.language}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${escapeHtml(`${wording.title} · ${texts.product}`)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+<h1>${escapeHtml(wording.title)}</h1>
+<p>${escapeHtml(wording.text)}</p>
+<p><a href="${escapeHtml(href)}">${escapeHtml(texts.links[onwards])}</a></p>
+</main>
+</body>
+</html>
+`;
+  return new Response(html, {
+    status: error.status,
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Security-Policy': CSP,
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'no-referrer',
+      'Cache-Control': 'no-store',
+      Vary: 'Accept, Accept-Language',
+    },
+  });
+}

@@ -1,0 +1,166 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminCall, uploadViaApi } from './support/api';
+import { launchBrowser, newContext, type ContextOptions } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+import { visible } from './support/ui';
+
+/** The README's picture of the dashboard. */
+const DOCS_SCREENSHOT = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../docs/screenshots/dashboard.png',
+);
+/** Review pictures: every language, theme and width. */
+const REVIEW_DIR = '/tmp/shots-dashboard';
+const PHONE = { width: 390, height: 844 };
+const ARCHIVE_QUOTA = 10 * 1024 * 1024;
+
+async function shot(page: Page, file: string): Promise<void> {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  await page.waitForTimeout(600); // the chart's entry animation settles first
+  await page.screenshot({ path: file, fullPage: true });
+}
+
+/** The big number of one stat card. */
+const statValue = (page: Page, label: string) =>
+  page.getByRole('group', { name: label }).getByTestId('stat-value');
+
+/** Today as the chart's axis writes it (UTC days, the reader's language). */
+const todayLabel = (language: string) =>
+  new Intl.DateTimeFormat(language, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+    new Date(),
+  );
+
+describe('the admin dashboard', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let token: string;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    token = await server.adminToken();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const open = async (options: Omit<ContextOptions, 'baseUrl' | 'adminToken'>) => {
+    const context = await newContext(browser, {
+      baseUrl: server.baseUrl,
+      adminToken: token,
+      ...options,
+    });
+    const page = await context.newPage();
+    await page.goto('/admin');
+    return { context, page };
+  };
+
+  it('greets a fresh install with the ways to make a first share', async () => {
+    const { context, page } = await open({ language: 'en-US', theme: 'light' });
+    await visible(page, page.getByRole('heading', { name: 'No shares yet' }));
+    expect(await statValue(page, 'Text shares').textContent()).toBe('0');
+    expect(await page.getByRole('link', { name: 'Upload a file' }).getAttribute('href')).toBe(
+      '/upload',
+    );
+    await shot(page, `${REVIEW_DIR}/dashboard-empty-en-US-light.png`);
+    await context.close();
+  });
+
+  it('counts the shares, charts them as bars or lines and shows each bucket', async () => {
+    const paste = await adminCall<{ slug: string }>(server.baseUrl, token, 'POST', '/paste', {
+      content: '# Release notes\n\nVersion 1.0',
+      remark: 'Release notes',
+    });
+    // Three pastes and two files, so the two lines of the line chart do not overlap.
+    for (const content of ['second paste', 'third paste']) {
+      await adminCall(server.baseUrl, token, 'POST', '/paste', { content });
+    }
+    await uploadViaApi(server.baseUrl, token, {
+      name: 'hello.txt',
+      type: 'text/plain',
+      body: 'hello from the local disk',
+    });
+    const archive = await adminCall<{ id: string }>(server.baseUrl, token, 'POST', '/s3-configs', {
+      name: 'Archive disk',
+      provider_type: 'local',
+      root_path: 'archive',
+      total_storage_bytes: ARCHIVE_QUOTA,
+    });
+    const report = await uploadViaApi(
+      server.baseUrl,
+      token,
+      { name: 'report.csv', type: 'text/csv', body: 'x'.repeat(2048) },
+      { s3_config_id: archive.id },
+    );
+
+    const { context, page } = await open({ language: 'en-US', theme: 'light' });
+    await visible(page, page.getByRole('heading', { name: 'Last 7 days' }));
+    expect(await page.title()).toBe('Dashboard - Pastebox');
+    expect(await statValue(page, 'Text shares').textContent()).toBe('3');
+    expect(await statValue(page, 'File shares').textContent()).toBe('2');
+    expect(await statValue(page, 'Storage configs').textContent()).toBe('2');
+    expect(await page.getByText('+3 today').count()).toBe(1);
+    expect(await page.getByText('+2 today').count()).toBe(1);
+    await visible(page, page.getByText('3 text shares and 2 file shares created (UTC days)'));
+
+    // Bars first: one rectangle per non-zero value, no line path.
+    await expect.poll(() => page.locator('.recharts-bar-rectangle path').count()).toBe(2);
+    expect(await page.locator('.recharts-line-curve').count()).toBe(0);
+    const ticks = page.locator('.recharts-xAxis-tick-labels text');
+    expect(await ticks.allTextContents()).toContain(todayLabel('en-US'));
+    await shot(page, DOCS_SCREENSHOT);
+
+    await page.locator('label', { hasText: 'Lines' }).click();
+    await expect.poll(() => page.locator('.recharts-line-curve').count()).toBe(2);
+    expect(await page.locator('.recharts-bar-rectangle').count()).toBe(0);
+    await shot(page, `${REVIEW_DIR}/dashboard-lines-en-US-light.png`);
+    await page.locator('label', { hasText: 'Bars' }).click();
+    await expect.poll(() => page.locator('.recharts-bar-rectangle path').count()).toBe(2);
+
+    // The default (local) config first: unlimited, one file; then the archive with its quota.
+    const bucket = page.getByRole('textbox', { name: 'Storage bucket' });
+    expect(await bucket.inputValue()).toBe('Local storage');
+    await visible(page, page.getByText('Unlimited'));
+    expect(await page.getByRole('progressbar').count()).toBe(0);
+    await bucket.click();
+    await page.getByRole('option', { name: 'Archive disk' }).click();
+    expect(await bucket.inputValue()).toBe('Archive disk');
+    await visible(page, page.getByText('2 KB', { exact: true }));
+    await visible(page, page.getByText('10 MB', { exact: true }));
+    expect(await page.getByRole('progressbar').getAttribute('aria-valuenow')).toBe(
+      String((2048 / ARCHIVE_QUOTA) * 100),
+    );
+    await visible(page, page.getByText('< 0.1% of the capacity used'));
+    await shot(page, `${REVIEW_DIR}/dashboard-bucket-en-US-light.png`);
+
+    // The newest shares link to their pages.
+    expect(await page.getByRole('link', { name: 'Release notes' }).getAttribute('href')).toBe(
+      `/paste/${paste.slug}`,
+    );
+    await page.getByRole('link', { name: 'report.csv' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/file/${report.slug}`);
+    await context.close();
+  });
+
+  it('reads in both languages and themes, on a desktop and on a phone', async () => {
+    for (const language of ['en-US', 'zh-CN'] as const) {
+      for (const theme of ['light', 'dark'] as const) {
+        for (const viewport of [undefined, PHONE]) {
+          const { context, page } = await open({ language, theme, viewport });
+          const title = language === 'en-US' ? 'Last 7 days' : '最近 7 天';
+          await visible(page, page.getByRole('heading', { name: title }));
+          await expect.poll(() => page.locator('.recharts-bar-rectangle path').count()).toBe(2);
+          const ticks = page.locator('.recharts-xAxis-tick-labels text');
+          expect(await ticks.allTextContents()).toContain(todayLabel(language));
+          const width = viewport ? '-phone' : '';
+          await shot(page, `${REVIEW_DIR}/dashboard-${language}-${theme}${width}.png`);
+          await context.close();
+        }
+      }
+    }
+  });
+});
