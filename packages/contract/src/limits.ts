@@ -21,6 +21,12 @@ export const LIMITS = {
   draftAutosaveMs: 30_000,
   draftMaxAgeMs: 24 * 60 * 60 * 1000,
   adminSessionDays: 7,
+  /** A dismissed install prompt stays away this long (SPEC §9). */
+  installPromptSnoozeMs: 7 * 24 * 60 * 60 * 1000,
+  /** How often the install prompt checks whether it may show (SPEC §9). */
+  installPromptCheckMs: 5_000,
+  /** Offline copies older than this are removed (SPEC §9: offline cache clear, 7 days). */
+  offlineCacheMaxAgeMs: 604_800_000,
 } as const;
 
 /** Paste expiry options offered by the editor (SPEC §9), in hours; null = never. */
@@ -48,4 +54,6 @@ export const STORAGE_KEYS = {
   language: 'language',
   backendUrl: 'backend_url',
   markdownDraft: 'markdown_draft',
+  /** When the install prompt was last dismissed (ms since the epoch). */
+  installPromptDismissedAt: 'install_prompt_dismissed_at',
 } as const;

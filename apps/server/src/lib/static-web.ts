@@ -16,6 +16,20 @@ const PRECOMPRESSED = [
  */
 const PRIVATE_PATH = /^\/assets\/.*\.map$|^\/\./;
 
+/**
+ * The service worker and its Workbox runtime (apps/web/vite.config.ts): the browser must
+ * revalidate them on every check, or an installed app would never see a new version.
+ */
+const SERVICE_WORKER_SCRIPT = /(?:^|[\\/])(?:sw|workbox-[\w-]+)\.js$/;
+
+/** Cache-Control for a file of the build: a year for hashed assets, else revalidate. */
+function cacheControlFor(filePath: string): string {
+  const hashed = filePath.includes(`${path.sep}assets${path.sep}`) || filePath.includes('/assets/');
+  return hashed && !SERVICE_WORKER_SCRIPT.test(stripEncoding(filePath))
+    ? 'public, max-age=31536000, immutable'
+    : 'no-cache';
+}
+
 /** The tokens of an Accept-Encoding header that are not refused with q=0. */
 function acceptedEncodings(header: string | undefined): Set<string> {
   const accepted = new Set<string>();
@@ -42,8 +56,9 @@ function pickIndex(indexFile: string, acceptEncoding: string | undefined) {
 
 /**
  * Serves the built web app: hashed files under /assets cached for a year, everything else
- * revalidated, and any unknown non-API path answered with index.html (SPA fallback). Text
- * assets go out as the `.br` / `.gz` the build wrote beside them when the client accepts it.
+ * (index.html, sw.js, the web manifest, config.js) revalidated, and any unknown non-API
+ * path answered with index.html (SPA fallback). Text assets go out as the `.br` / `.gz`
+ * the build wrote beside them when the client accepts it.
  */
 export function staticWebRoutes(webDist: string) {
   const web = new Hono<AppEnv>();
@@ -63,9 +78,7 @@ export function staticWebRoutes(webDist: string) {
       // Picks `.br`, then `.gz`, by the Accept-Encoding tokens browsers send (no q-values).
       precompressed: true,
       onFound: (filePath, c) => {
-        const hashed =
-          filePath.includes(`${path.sep}assets${path.sep}`) || filePath.includes('/assets/');
-        c.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        c.header('Cache-Control', cacheControlFor(filePath));
         // Caches must keep the encodings apart, the identity answer included.
         if (PRECOMPRESSED.some(({ suffix }) => fs.existsSync(stripEncoding(filePath) + suffix))) {
           c.header('Vary', 'Accept-Encoding');

@@ -8,6 +8,8 @@ import { startTestServer, type TestServer } from '../support/test-server';
 
 const INDEX_HTML = '<!doctype html><html><body><div id="root">pastebox-spa</div></body></html>';
 const ASSET_JS = 'console.log("app-abc123");';
+const SW_JS = 'importScripts("workbox-ee9d8b34.js");';
+const WEB_MANIFEST = JSON.stringify({ name: 'Pastebox', display: 'standalone' });
 
 /** A raw GET (fetch would decode the body and hide the encoding it came in). */
 function rawGet(
@@ -43,9 +45,17 @@ describe('serving the built web app (WEB_DIST)', () => {
     fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), ASSET_JS);
     fs.writeFileSync(path.join(webDist, 'robots.txt'), 'User-agent: *\n');
     // What the build's precompress step writes next to each text asset.
+    // What vite-plugin-pwa writes (apps/web/vite.config.ts); an sw.js under /assets stands
+    // for a future build that moves it there.
+    fs.writeFileSync(path.join(webDist, 'sw.js'), SW_JS);
+    fs.writeFileSync(path.join(webDist, 'workbox-ee9d8b34.js'), SW_JS);
+    fs.writeFileSync(path.join(webDist, 'assets', 'sw.js'), SW_JS);
+    fs.writeFileSync(path.join(webDist, 'manifest.webmanifest'), WEB_MANIFEST);
     for (const [file, text] of [
       ['assets/app-abc123.js', ASSET_JS],
       ['index.html', INDEX_HTML],
+      ['sw.js', SW_JS],
+      ['manifest.webmanifest', WEB_MANIFEST],
     ] as const) {
       fs.writeFileSync(path.join(webDist, `${file}.br`), brotliCompressSync(text));
       fs.writeFileSync(path.join(webDist, `${file}.gz`), gzipSync(text));
@@ -117,6 +127,39 @@ describe('serving the built web app (WEB_DIST)', () => {
       expect(res.body.toString()).not.toContain('pastebox-spa');
     },
   );
+
+  it.each(['/sw.js', '/workbox-ee9d8b34.js', '/assets/sw.js'])(
+    'serves the service worker script %s revalidated, never immutable',
+    async (route) => {
+      const res = await server.anon.raw(route);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('javascript');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(await res.text()).toBe(SW_JS);
+    },
+  );
+
+  it('serves sw.js brotli-compressed, still revalidated', async () => {
+    const res = await rawGet(server.baseUrl, '/sw.js', { 'accept-encoding': 'br' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toContain('javascript');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(res.body).toString()).toBe(SW_JS);
+  });
+
+  it('serves the web app manifest as application/manifest+json, compressed or not', async () => {
+    const plain = await rawGet(server.baseUrl, '/manifest.webmanifest');
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-type']).toContain('application/manifest+json');
+    expect(plain.headers['cache-control']).toBe('no-cache');
+    expect(JSON.parse(plain.body.toString())).toEqual(JSON.parse(WEB_MANIFEST));
+
+    const br = await rawGet(server.baseUrl, '/manifest.webmanifest', { 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('application/manifest+json');
+    expect(brotliDecompressSync(br.body).toString()).toBe(WEB_MANIFEST);
+  });
 
   it('serves other files revalidated', async () => {
     const res = await server.anon.raw('/robots.txt');

@@ -1,6 +1,8 @@
 import { Center, Loader } from '@mantine/core';
-import { createBrowserRouter, Navigate } from 'react-router';
+import { createBrowserRouter } from 'react-router';
+import { RouteErrorBoundary } from '@/features/pwa/components/RouteErrorBoundary';
 import { AppLayout } from './layout/AppLayout';
+import { NotFoundRedirect } from './pages/NotFoundRedirect';
 
 /** Shown while the first screen's chunk loads (React Router warns when there is none). */
 function FirstScreenLoading() {
@@ -20,47 +22,57 @@ export const router = createBrowserRouter([
     path: '/',
     element: <AppLayout />,
     HydrateFallback: FirstScreenLoading,
+    // Errors of the layout itself; a page's errors stay inside the layout (below), so the
+    // header and its offline badge remain.
+    ErrorBoundary: RouteErrorBoundary,
     children: [
       {
-        index: true,
-        lazy: () =>
-          import('@/features/editor/components/HomePage').then((m) => ({ Component: m.HomePage })),
+        ErrorBoundary: RouteErrorBoundary,
+        children: [
+          {
+            index: true,
+            lazy: () =>
+              import('@/features/editor/components/HomePage').then((m) => ({
+                Component: m.HomePage,
+              })),
+          },
+          {
+            path: 'upload',
+            lazy: () =>
+              import('@/features/upload/components/UploadPage').then((m) => ({
+                Component: m.UploadPage,
+              })),
+          },
+          {
+            path: 'admin',
+            lazy: () => import('./pages/AdminRoute').then((m) => ({ Component: m.AdminRoute })),
+          },
+          {
+            path: 'admin/:module',
+            lazy: () => import('./pages/AdminRoute').then((m) => ({ Component: m.AdminRoute })),
+          },
+          {
+            path: 'paste/:slug',
+            lazy: () =>
+              import('@/features/pastes/components/PastePage').then((m) => ({
+                Component: m.PastePage,
+              })),
+          },
+          {
+            path: 'file/:slug',
+            lazy: () =>
+              import('@/features/files/components/FilePage').then((m) => ({
+                Component: m.FilePage,
+              })),
+          },
+          {
+            path: 'mount-explorer/*',
+            lazy: () =>
+              import('./pages/MountExplorerPage').then((m) => ({ Component: m.MountExplorerPage })),
+          },
+          { path: '*', element: <NotFoundRedirect /> },
+        ],
       },
-      {
-        path: 'upload',
-        lazy: () =>
-          import('@/features/upload/components/UploadPage').then((m) => ({
-            Component: m.UploadPage,
-          })),
-      },
-      {
-        path: 'admin',
-        lazy: () => import('./pages/AdminRoute').then((m) => ({ Component: m.AdminRoute })),
-      },
-      {
-        path: 'admin/:module',
-        lazy: () => import('./pages/AdminRoute').then((m) => ({ Component: m.AdminRoute })),
-      },
-      {
-        path: 'paste/:slug',
-        lazy: () =>
-          import('@/features/pastes/components/PastePage').then((m) => ({
-            Component: m.PastePage,
-          })),
-      },
-      {
-        path: 'file/:slug',
-        lazy: () =>
-          import('@/features/files/components/FilePage').then((m) => ({
-            Component: m.FilePage,
-          })),
-      },
-      {
-        path: 'mount-explorer/*',
-        lazy: () =>
-          import('./pages/MountExplorerPage').then((m) => ({ Component: m.MountExplorerPage })),
-      },
-      { path: '*', element: <Navigate to="/" replace /> },
     ],
   },
 ]);

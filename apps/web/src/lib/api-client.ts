@@ -1,6 +1,15 @@
 import type { Envelope } from '@pastebox/contract/errors';
 import { authStore } from './auth/auth-store';
 import { apiUrl } from './backend';
+import { cacheOwner } from './offline/cache-owner';
+import { cacheSlotFor, isCacheableType, isNetworkFailure } from './offline/cache-rules';
+import {
+  markOfflineCopy,
+  OFFLINE_SOURCE_HEADER,
+  OFFLINE_SOURCE_VALUE,
+  recallAnswer,
+  rememberAnswer,
+} from './offline/response-cache';
 
 /**
  * The one place the web app reads the API envelope `{ code, message, data, success, error?,
@@ -86,7 +95,15 @@ export function unwrapAnswer<T>(answer: RawAnswer, sentSessionCredentials: boole
   throw error;
 }
 
-/** Calls the API with fetch and unwraps the envelope (see `unwrapAnswer`). */
+/**
+ * Calls the API with fetch and unwraps the envelope (see `unwrapAnswer`).
+ *
+ * Offline copies (SPEC §4): a successful JSON GET is kept in the offline database for the
+ * identity that made it; a GET whose fetch fails on the network (offline, DNS, refused
+ * connection — not an HTTP error answer) is answered from that copy when one exists, as a
+ * 200 carrying `X-Pastebox-Source: offline-cache`, through the same unwrap. Calls with
+ * borrowed credentials (`authorization`) or none on purpose (`anonymous`) are never cached.
+ */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const session = options.anonymous || options.authorization ? null : authStore.authorization();
@@ -97,12 +114,34 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (options.body !== undefined) {
     headers['content-type'] = 'application/json';
   }
-  const response = await fetch(apiUrl(path), {
-    method: options.method ?? 'GET',
-    headers,
-    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-    ...(options.signal ? { signal: options.signal } : {}),
-  });
+  const method = options.method ?? 'GET';
+  const slot =
+    method === 'GET' && !options.anonymous && !options.authorization ? cacheSlotFor(path) : null;
+  const owner = cacheOwner(authStore.get());
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path), {
+      method,
+      headers,
+      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  } catch (error) {
+    const copy =
+      slot && isNetworkFailure(error, options.signal) ? await recallAnswer(slot, owner) : null;
+    if (!copy) {
+      throw error;
+    }
+    response = copy;
+  }
+  const fromCopy = response.headers.get(OFFLINE_SOURCE_HEADER) === OFFLINE_SOURCE_VALUE;
   const text = await response.text();
-  return unwrapAnswer<T>({ status: response.status, text }, session !== null);
+  // A copy was not the server's verdict on the session: it must never sign anyone out.
+  const data = unwrapAnswer<T>({ status: response.status, text }, session !== null && !fromCopy);
+  if (fromCopy) {
+    markOfflineCopy(data);
+  } else if (slot && isCacheableType(response.headers.get('content-type'))) {
+    void rememberAnswer(slot, owner, data);
+  }
+  return data;
 }

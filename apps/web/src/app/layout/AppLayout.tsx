@@ -1,6 +1,7 @@
 import { Box, Center, Container, Loader } from '@mantine/core';
 import { Suspense } from 'react';
 import { Outlet, useNavigation } from 'react-router';
+import { PwaPrompts } from '@/features/pwa/components/PwaPrompts';
 import { useAuthRevalidation } from '@/lib/auth/use-auth-revalidation';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -32,6 +33,7 @@ export function AppLayout() {
         </Suspense>
       </Container>
       <Footer />
+      <PwaPrompts />
     </Box>
   );
 }

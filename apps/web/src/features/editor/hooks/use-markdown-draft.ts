@@ -1,6 +1,6 @@
 import { LIMITS, STORAGE_KEYS } from '@pastebox/contract/limits';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { safeStorage } from '@/lib/storage-keys';
+import { keptSetting } from '@/lib/offline/kept-setting';
 
 /** The stored Markdown draft (SPEC §3): its content and when it was saved (epoch ms). */
 export interface MarkdownDraft {
@@ -8,25 +8,38 @@ export interface MarkdownDraft {
   savedAt: number;
 }
 
-/** The stored draft if it is readable, not empty and younger than 24 h (SPEC §4). */
-export function readRestorableDraft(now: number): MarkdownDraft | null {
-  const raw = safeStorage.get(STORAGE_KEYS.markdownDraft);
-  if (!raw) {
+/**
+ * The draft lives in the offline database's settings store (SPEC §3); a draft an earlier
+ * version left in localStorage moves there on the first read. Where IndexedDB is missing,
+ * localStorage keeps it. A draft is at most 24 h useful, so the 7-day clean-up may take it.
+ */
+export const draftSetting = keptSetting<MarkdownDraft>(
+  'markdown_draft',
+  STORAGE_KEYS.markdownDraft,
+  {
+    expires: true,
+  },
+);
+
+/** `value` as a draft if it is one, not empty and younger than 24 h (SPEC §4); else null. */
+export function restorableDraft(value: unknown, now: number): MarkdownDraft | null {
+  if (typeof value !== 'object' || value === null) {
     return null;
   }
-  try {
-    const draft = JSON.parse(raw) as Partial<MarkdownDraft>;
-    const savedAt = typeof draft.savedAt === 'string' ? Date.parse(draft.savedAt) : draft.savedAt;
-    if (typeof draft.content !== 'string' || draft.content.trim() === '') {
-      return null;
-    }
-    if (typeof savedAt !== 'number' || !Number.isFinite(savedAt)) {
-      return null;
-    }
-    return now - savedAt < LIMITS.draftMaxAgeMs ? { content: draft.content, savedAt } : null;
-  } catch {
+  const draft = value as Partial<Record<keyof MarkdownDraft, unknown>>;
+  const savedAt = typeof draft.savedAt === 'string' ? Date.parse(draft.savedAt) : draft.savedAt;
+  if (typeof draft.content !== 'string' || draft.content.trim() === '') {
     return null;
   }
+  if (typeof savedAt !== 'number' || !Number.isFinite(savedAt)) {
+    return null;
+  }
+  return now - savedAt < LIMITS.draftMaxAgeMs ? { content: draft.content, savedAt } : null;
+}
+
+/** The stored draft if it is restorable (see `restorableDraft`). Never throws. */
+export async function readRestorableDraft(now: number): Promise<MarkdownDraft | null> {
+  return restorableDraft(await draftSetting.read(), now);
 }
 
 export interface DraftControls {
@@ -49,21 +62,38 @@ export interface DraftControls {
  * so the offered draft is not overwritten before the user decides.
  */
 export function useMarkdownDraft(content: string): DraftControls {
-  const [offer, setOffer] = useState<MarkdownDraft | null>(() => readRestorableDraft(Date.now()));
+  const [offer, setOffer] = useState<MarkdownDraft | null>(null);
   const [lastSavedAt, setLastSavedAt] = useState<number | null>(null);
-  const latest = useRef({ content, saved: '', offerOpen: offer !== null });
+  // `loading`: until the stored draft is read, nothing is auto-saved over it.
+  const latest = useRef({ content, saved: '', offerOpen: false, loading: true });
   useEffect(() => {
     latest.current.content = content;
     latest.current.offerOpen = offer !== null;
   });
 
+  useEffect(() => {
+    let active = true;
+    void readRestorableDraft(Date.now()).then((stored) => {
+      // An explicit save while reading already decided: the stored draft is not offered.
+      if (!active || !latest.current.loading) {
+        return;
+      }
+      latest.current.loading = false;
+      latest.current.offerOpen = stored !== null;
+      setOffer(stored);
+    });
+    return () => {
+      active = false;
+    };
+  }, []);
+
   const save = useCallback((force: boolean): boolean => {
-    const { content: current, saved, offerOpen } = latest.current;
-    if (offerOpen || current.trim() === '' || (!force && current === saved)) {
+    const { content: current, saved, offerOpen, loading } = latest.current;
+    if (loading || offerOpen || current.trim() === '' || (!force && current === saved)) {
       return false;
     }
     const savedAt = Date.now();
-    safeStorage.set(STORAGE_KEYS.markdownDraft, JSON.stringify({ content: current, savedAt }));
+    void draftSetting.write({ content: current, savedAt });
     latest.current.saved = current;
     setLastSavedAt(savedAt);
     return true;
@@ -84,6 +114,7 @@ export function useMarkdownDraft(content: string): DraftControls {
     offer,
     lastSavedAt,
     saveNow: () => {
+      latest.current.loading = false;
       latest.current.offerOpen = false;
       setOffer(null);
       return save(true);
@@ -94,11 +125,11 @@ export function useMarkdownDraft(content: string): DraftControls {
       return restored;
     },
     discard: () => {
-      safeStorage.remove(STORAGE_KEYS.markdownDraft);
+      void draftSetting.remove();
       setOffer(null);
     },
     clear: () => {
-      safeStorage.remove(STORAGE_KEYS.markdownDraft);
+      void draftSetting.remove();
       latest.current.saved = '';
       setLastSavedAt(null);
     },

@@ -2,6 +2,7 @@ import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ModuleHeader } from '@/features/admin/components/ModuleHeader';
 import { AccountForm } from './AccountForm';
+import { OfflineDataCard } from './OfflineDataCard';
 import { SystemSettingsForm } from './SystemSettingsForm';
 
 /** settings (admin only): the admin account update and the system settings of SPEC §3 and §5. */
@@ -36,6 +37,7 @@ export function SettingsModule({ title }: { title: string }) {
           <SystemSettingsForm />
         </Stack>
       </Paper>
+      <OfflineDataCard />
     </Stack>
   );
 }

@@ -1,0 +1,356 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminCall, uploadViaApi } from './support/api';
+import { launchBrowser, newContext, screenshot } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+import { typeInEditor, visible } from './support/ui';
+
+/**
+ * Offline answers (SPEC §3 "Offline database", §4 "Offline", §9): real IndexedDB in
+ * Chromium, the network cut with `context.setOffline`.
+ */
+
+const SHOTS = '/tmp/shots-offline';
+
+interface StoredEntry {
+  [field: string]: unknown;
+  savedAt: number;
+}
+
+/**
+ * Every entry of one store of the app's offline database, read with the raw IndexedDB API.
+ * Opens nothing that does not exist yet (an open without a version would create an empty
+ * v1 database before the app could).
+ */
+async function readStore(page: Page, store: string): Promise<StoredEntry[]> {
+  return page.evaluate(async (name) => {
+    const known = await indexedDB.databases();
+    if (!known.some((db) => db.name === 'pastebox-offline')) {
+      return [];
+    }
+    return new Promise<StoredEntry[]>((resolve, reject) => {
+      const open = indexedDB.open('pastebox-offline');
+      open.onerror = () => reject(open.error ?? new Error('open failed'));
+      open.onsuccess = () => {
+        const db = open.result;
+        if (!db.objectStoreNames.contains(name)) {
+          db.close();
+          resolve([]);
+          return;
+        }
+        const request = db.transaction(name).objectStore(name).getAll();
+        request.onsuccess = () => {
+          db.close();
+          resolve(request.result as StoredEntry[]);
+        };
+        request.onerror = () => reject(request.error ?? new Error('read failed'));
+      };
+    });
+  }, store);
+}
+
+/** The offline database's version and stores, or null when it does not exist. */
+async function databaseShape(page: Page): Promise<{ version: number; stores: string[] } | null> {
+  return page.evaluate(async () => {
+    const known = await indexedDB.databases();
+    const entry = known.find((db) => db.name === 'pastebox-offline');
+    if (!entry) {
+      return null;
+    }
+    return new Promise<{ version: number; stores: string[] }>((resolve, reject) => {
+      const open = indexedDB.open('pastebox-offline');
+      open.onerror = () => reject(open.error ?? new Error('open failed'));
+      open.onsuccess = () => {
+        const db = open.result;
+        const shape = { version: db.version, stores: [...db.objectStoreNames].sort() };
+        db.close();
+        resolve(shape);
+      };
+    });
+  });
+}
+
+/** A client-side navigation, as the app's own links make it: no page load. */
+async function navigateInApp(page: Page, to: string): Promise<void> {
+  await page.evaluate((target) => {
+    window.history.pushState(null, '', target);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, to);
+}
+
+async function createPaste(server: RunningServer, token: string, slug: string, content: string) {
+  await adminCall(server.baseUrl, token, 'POST', '/paste', { slug, content });
+}
+
+describe('offline answers in the browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let token: string;
+  const contexts: BrowserContext[] = [];
+
+  async function context(options: Partial<Parameters<typeof newContext>[1]> = {}) {
+    const created = await newContext(browser, {
+      baseUrl: server.baseUrl,
+      language: 'en-US',
+      theme: 'light',
+      ...options,
+    });
+    contexts.push(created);
+    return created;
+  }
+
+  beforeAll(async () => {
+    fs.mkdirSync(SHOTS, { recursive: true });
+    server = await startServer();
+    browser = await launchBrowser();
+    token = await server.adminToken();
+  });
+  afterAll(async () => {
+    for (const created of contexts) {
+      await created.close().catch(() => undefined);
+    }
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('a paste read online opens offline from the copy; a never-seen one shows the error', async () => {
+    await createPaste(server, token, 'offline-notes', '# Offline notes\n\nKept on this device.');
+    await createPaste(server, token, 'other-notes', '# Other notes\n\nA second share.');
+    const ctx = await context();
+    const page = await ctx.newPage();
+
+    await page.goto('/paste/offline-notes');
+    await visible(page, page.locator('h1', { hasText: 'Offline notes' }));
+    await expect
+      .poll(async () => (await readStore(page, 'pastes')).map((entry) => entry.slug))
+      .toContain('offline-notes');
+    const [kept] = (await readStore(page, 'pastes')).filter((e) => e.slug === 'offline-notes');
+    expect(kept?.owner).toBe('anonymous');
+    expect(typeof kept?.savedAt).toBe('number');
+    expect(await databaseShape(page)).toEqual({
+      version: 2,
+      stores: ['directories', 'files', 'pastes', 'settings'],
+    });
+
+    // A fresh page load: the first paste is now only in IndexedDB, not in memory.
+    await page.goto('/paste/other-notes');
+    await visible(page, page.locator('h1', { hasText: 'Other notes' }));
+    expect(await page.locator('[data-testid="offline-copy-note"]').count()).toBe(0);
+
+    // The service worker (when the build has one) takes control shortly after the load.
+    await page
+      .waitForFunction(() => Boolean(navigator.serviceWorker?.controller), undefined, {
+        timeout: 10_000,
+      })
+      .catch(() => undefined);
+
+    await ctx.setOffline(true);
+    await navigateInApp(page, '/paste/offline-notes');
+    await visible(page, page.locator('h1', { hasText: 'Offline notes' }));
+    await visible(page, page.getByTestId('offline-copy-note'));
+    await screenshot(page, 'offline-paste-from-copy-en-US-light');
+
+    await navigateInApp(page, '/paste/never-opened');
+    await visible(page, page.getByText('Could not open the share'));
+    // The shell is still there: an error state, not a crash.
+    await visible(page, page.getByRole('link', { name: 'Upload' }));
+
+    const controlled = await page.evaluate(() => Boolean(navigator.serviceWorker?.controller));
+    if (controlled) {
+      // With the service worker serving the app shell, a full reload offline works too.
+      await page.goto('/paste/offline-notes');
+      await visible(page, page.locator('h1', { hasText: 'Offline notes' }));
+      await visible(page, page.getByTestId('offline-copy-note'));
+    }
+    await ctx.setOffline(false);
+  });
+
+  it('upgrades a version 1 database and keeps its pastes', async () => {
+    await createPaste(server, token, 'opens-chunk', '# Chunk loader');
+    const ctx = await context();
+    const page = await ctx.newPage();
+    // Same origin, no app: write the v1 database as an earlier version of the app would have.
+    await page.goto('/api/health');
+    const savedAt = Date.now();
+    await page.evaluate(async (time) => {
+      await new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('pastebox-offline', 1);
+        open.onupgradeneeded = () => {
+          open.result.createObjectStore('pastes', { keyPath: 'slug' });
+        };
+        open.onerror = () => reject(open.error ?? new Error('open failed'));
+        open.onsuccess = () => {
+          const db = open.result;
+          const tx = db.transaction('pastes', 'readwrite');
+          tx.objectStore('pastes').put({
+            slug: 'from-v1',
+            owner: 'anonymous',
+            savedAt: time,
+            data: {
+              slug: 'from-v1',
+              content: '# Saved by version one',
+              format: 'markdown',
+              remark: null,
+              hasPassword: false,
+              expiresAt: null,
+              maxViews: 0,
+              views: 1,
+              createdAt: new Date(time).toISOString(),
+              updatedAt: new Date(time).toISOString(),
+              created_by: 'admin',
+            },
+          });
+          tx.oncomplete = () => {
+            db.close();
+            resolve();
+          };
+        };
+      });
+    }, savedAt);
+
+    await page.goto('/paste/opens-chunk');
+    await visible(page, page.locator('h1', { hasText: 'Chunk loader' }));
+    await expect
+      .poll(() => databaseShape(page))
+      .toEqual({
+        version: 2,
+        stores: ['directories', 'files', 'pastes', 'settings'],
+      });
+    const slugs = (await readStore(page, 'pastes')).map((entry) => entry.slug);
+    expect(slugs).toEqual(expect.arrayContaining(['from-v1', 'opens-chunk']));
+
+    // The v1 entry answers offline like any other.
+    await ctx.setOffline(true);
+    await navigateInApp(page, '/paste/from-v1');
+    await visible(page, page.locator('h1', { hasText: 'Saved by version one' }));
+    await ctx.setOffline(false);
+  });
+
+  it('the Markdown draft lives in IndexedDB, survives a reload and moves over from localStorage', async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    await page.goto('/');
+    await visible(page, page.locator('.cm-content'));
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'markdown_draft',
+        JSON.stringify({ content: '# Legacy draft', savedAt: Date.now() - 60_000 }),
+      ),
+    );
+    await page.reload();
+    await visible(page, page.getByText('Unsaved draft found'));
+    expect(await page.evaluate(() => localStorage.getItem('markdown_draft'))).toBeNull();
+    const moved = (await readStore(page, 'settings')).find((e) => e.key === 'markdown_draft');
+    expect((moved?.value as { content?: string } | undefined)?.content).toBe('# Legacy draft');
+    await page.getByRole('button', { name: 'Discard' }).click();
+    await expect
+      .poll(async () => (await readStore(page, 'settings')).some((e) => e.key === 'markdown_draft'))
+      .toBe(false);
+
+    await typeInEditor(page, '# Written offline-proof\n\nevery word');
+    await page.locator('.cm-content').click();
+    await page.keyboard.press('Control+s');
+    await visible(page, page.getByText('Draft saved in this browser'));
+    await expect
+      .poll(async () => {
+        const draft = (await readStore(page, 'settings')).find((e) => e.key === 'markdown_draft');
+        return (draft?.value as { content?: string } | undefined)?.content;
+      })
+      .toBe('# Written offline-proof\n\nevery word');
+    expect(await page.evaluate(() => localStorage.getItem('markdown_draft'))).toBeNull();
+
+    await page.reload();
+    await visible(page, page.getByText('Unsaved draft found'));
+    await page.getByRole('button', { name: 'Restore draft' }).click();
+    await visible(page, page.locator('.cm-content', { hasText: 'Written offline-proof' }));
+  });
+
+  it('never keeps system calls, file views or downloads', async () => {
+    const file = await uploadViaApi(server.baseUrl, token, {
+      name: 'notes.txt',
+      type: 'text/plain',
+      body: 'plain text to preview',
+    });
+    const ctx = await context({ adminToken: token });
+    const page = await ctx.newPage();
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+
+    await page.goto('/upload');
+    await visible(page, page.getByRole('tab').first());
+    // The upload page's ordinary JSON answers (storage configs) are kept…
+    await expect
+      .poll(async () =>
+        (await readStore(page, 'settings')).some((e) => String(e.key).startsWith('response:')),
+      )
+      .toBe(true);
+    await page.goto(`/file/${file.slug}`);
+    await visible(page, page.getByText('notes.txt'));
+    await expect
+      .poll(async () => (await readStore(page, 'files')).map((entry) => entry.slug))
+      .toContain(file.slug);
+
+    // …while the app did make the calls that must never be kept…
+    expect(requested).toContain('/api/system/max-upload-size');
+    await expect
+      .poll(() => requested.some((p) => /^\/api\/(file-view|file-download|raw)\//.test(p)))
+      .toBe(true);
+    // …and kept none of them.
+    const keys = (await readStore(page, 'settings')).map((entry) => String(entry.key));
+    expect(
+      keys.filter((key) =>
+        /^response:\/(system|health|version|test|raw|file-view|file-download)\b/.test(key),
+      ),
+    ).toEqual([]);
+  });
+
+  it('Settings shows the offline copy and clearing it empties it', async () => {
+    for (const language of ['en-US', 'zh-CN'] as const) {
+      for (const theme of ['light', 'dark'] as const) {
+        const ctx = await context({
+          adminToken: token,
+          language,
+          theme,
+          viewport: { width: 390, height: 844 },
+        });
+        const page = await ctx.newPage();
+        // Something to keep first: a paste read as this admin.
+        await page.goto('/paste/offline-notes');
+        await visible(page, page.locator('h1', { hasText: 'Offline notes' }));
+        await expect.poll(async () => (await readStore(page, 'pastes')).length).toBeGreaterThan(0);
+        await page.goto('/admin/settings');
+        const summary = await visible(page, page.getByTestId('offline-cache-summary'));
+        await expect.poll(() => summary.textContent()).toMatch(/\d/);
+        await page.screenshot({
+          path: path.join(SHOTS, `settings-page-${language}-${theme}.png`),
+          fullPage: true,
+        });
+        const card = page.locator('.mantine-Paper-root', { has: summary });
+        await card.scrollIntoViewIfNeeded();
+        await card.screenshot({ path: path.join(SHOTS, `settings-card-${language}-${theme}.png`) });
+        if (language === 'en-US' && theme === 'light') {
+          await clearAndCheck(page);
+        }
+        await ctx.close();
+      }
+    }
+  });
+
+  async function clearAndCheck(page: Page): Promise<void> {
+    const summary = page.getByTestId('offline-cache-summary');
+    await expect.poll(() => summary.textContent()).toMatch(/^[1-9]\d* saved answers? · about /);
+    await page.getByRole('button', { name: 'Clear offline data' }).click();
+    const dialog = await visible(page, page.getByRole('dialog'));
+    await screenshot(page, 'offline-clear-confirm-en-US-light');
+    await page.screenshot({ path: path.join(SHOTS, 'settings-clear-confirm-en-US-light.png') });
+    await dialog.getByRole('button', { name: 'Clear offline data' }).click();
+    await expect.poll(() => summary.textContent()).toMatch(/^0 saved answers · about 0 B$/);
+    for (const store of ['pastes', 'files', 'directories']) {
+      expect(await readStore(page, store)).toEqual([]);
+    }
+    const settings = await readStore(page, 'settings');
+    expect(settings.filter((e) => String(e.key).startsWith('response:'))).toEqual([]);
+  }
+});
