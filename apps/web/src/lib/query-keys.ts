@@ -55,6 +55,8 @@ export const queryKeys = {
   },
   adminSession: ['admin-session'] as const,
   systemSettings: ['admin', 'system-settings'] as const,
+  /** The admin dashboard's totals, activity and storage usage. */
+  dashboardStats: ['admin', 'dashboard-stats'] as const,
   maxUploadSize: ['system', 'max-upload-size'] as const,
 };
 
@@ -112,4 +114,5 @@ export const SESSION_QUERY_ROOTS = [
   queryKeys.mounts.all,
   queryKeys.fs.all,
   queryKeys.tasks.all,
+  queryKeys.dashboardStats,
 ] as const;

@@ -9,6 +9,13 @@ export const STORAGE_PROVIDERS = ['aws', 'r2', 'b2', 'minio', 'aliyun', 'other',
 export const storageProvider = z.enum(STORAGE_PROVIDERS);
 export type StorageProvider = z.infer<typeof storageProvider>;
 
+/**
+ * The name the first start gives the built-in local config (migration 002). Config names are
+ * unique, so a local config with this name is the built-in one, never renamed; the web app
+ * shows it in the UI language.
+ */
+export const BUILT_IN_LOCAL_STORAGE_NAME = 'Local storage';
+
 /** Bounds of a presigned URL's lifetime, in seconds (SigV4 allows at most 7 days). */
 export const SIGNATURE_EXPIRY_BOUNDS = { min: 60, max: 604_800, default: 3600 } as const;
 
@@ -34,6 +41,8 @@ export const storageConfigItem = z.object({
     .nullable()
     .describe('Capacity for quota checks; null = unlimited'),
   used_bytes: z.number().describe('Bytes of the file shares stored with this config'),
+  file_count: z.number().int().describe('File shares stored with this config'),
+  mount_count: z.number().int().describe('Mounts on this config'),
   root_path: z
     .string()
     .nullable()

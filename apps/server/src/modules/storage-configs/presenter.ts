@@ -1,6 +1,7 @@
 import type { StorageConfigItem, StorageProvider } from '@pastebox/contract/schemas/storage-config';
 import type { SecretBox } from '@/lib/crypto';
 import type { StorageConfigRow } from './repo';
+import type { ConfigUsage } from './usage';
 
 /** AKIA1234567890WXYZ → AKIA****WXYZ; short keys show nothing of themselves. */
 export function maskAccessKey(key: string): string {
@@ -23,11 +24,12 @@ function openOrEmpty(secrets: SecretBox, sealed: string | null): string {
 
 /**
  * Maps a stored config to the admin's answer, field by field, so a new column never
- * leaks. The access key is masked and the secret is never answered (DESIGN §5).
+ * leaks. `usage` says what the config holds, so the panel can tell why it cannot be deleted.
+ * The access key is masked and the secret is never answered (DESIGN §5).
  */
 export function presentStorageConfig(
   row: StorageConfigRow,
-  usedBytes: number,
+  usage: ConfigUsage,
   secrets: SecretBox,
 ): StorageConfigItem {
   const provider = row.provider_type as StorageProvider;
@@ -48,7 +50,9 @@ export function presentStorageConfig(
     custom_host: row.custom_host,
     signature_expires_in: row.signature_expires_in,
     total_storage_bytes: row.total_storage_bytes === null ? null : Number(row.total_storage_bytes),
-    used_bytes: usedBytes,
+    used_bytes: usage.bytes,
+    file_count: usage.files,
+    mount_count: usage.mounts,
     root_path: row.root_path,
     is_default: row.is_default === 1,
     created_at: row.created_at,

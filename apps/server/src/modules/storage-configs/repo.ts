@@ -92,14 +92,32 @@ export class StorageConfigsRepo {
   }
 
   /**
-   * Bytes stored per config, from the files table (created by the files migration). Raw SQL
-   * because that table may not exist yet on a database this module is tested against.
+   * Bytes and file shares stored per config, from the files table (created by the files
+   * migration): one aggregate query. Raw SQL because that table may not exist yet on a
+   * database this module is tested against.
    */
-  async usedBytesByConfig(): Promise<Map<string, number>> {
-    const result = await sql<{ s3_config_id: string; used: string | number | null }>`
-      SELECT s3_config_id, SUM(size) AS used FROM files GROUP BY s3_config_id
+  async filesByConfig(): Promise<Map<string, { bytes: number; files: number }>> {
+    const result = await sql<{
+      s3_config_id: string;
+      used: string | number | null;
+      n: string | number;
+    }>`
+      SELECT s3_config_id, SUM(size) AS used, COUNT(*) AS n FROM files GROUP BY s3_config_id
     `.execute(this.db);
-    return new Map(result.rows.map((row) => [row.s3_config_id, Number(row.used ?? 0)]));
+    return new Map(
+      result.rows.map((row) => [
+        row.s3_config_id,
+        { bytes: Number(row.used ?? 0), files: Number(row.n) },
+      ]),
+    );
+  }
+
+  /** Mounts per config, in one aggregate query (see `countMounts` for why it is read here). */
+  async mountsByConfig(): Promise<Map<string, number>> {
+    const result = await sql<{ storage_config_id: string; n: string | number }>`
+      SELECT storage_config_id, COUNT(*) AS n FROM mounts GROUP BY storage_config_id
+    `.execute(this.db);
+    return new Map(result.rows.map((row) => [row.storage_config_id, Number(row.n)]));
   }
 
   /** Whether any file record points at the config. */

@@ -27,7 +27,7 @@ import {
   defaultPathStyle,
   defaultRegion,
 } from './rules';
-import { isInUse, makeDefault, usedBytes } from './usage';
+import { isInUse, makeDefault, NO_USAGE, usageByConfig } from './usage';
 
 // The module's door for the others (DESIGN §2): they open storages and sweep temp files
 // through here, never through the repo.
@@ -35,18 +35,19 @@ export { getDefaultStorage, getStorage, resolveStorage, type StorageHandle } fro
 export { sweepLocalTempFiles } from './temp-sweep';
 export type { StorageConfigRow } from './repo';
 
-/** GET /api/s3-configs: the default first, then by age. */
+/** GET /api/s3-configs: the default first, then by age; each with what it holds. */
 export async function listStorageConfigs(deps: AppDeps): Promise<StorageConfigItem[]> {
   const repo = new StorageConfigsRepo(deps.db);
-  const [rows, used] = await Promise.all([repo.list(), usedBytes(repo)]);
-  return rows.map((row) => presentStorageConfig(row, used.get(row.id) ?? 0, deps.secrets));
+  const [rows, usage] = await Promise.all([repo.list(), usageByConfig(repo)]);
+  return rows.map((row) => presentStorageConfig(row, usage.get(row.id) ?? NO_USAGE, deps.secrets));
 }
 
 /** GET /api/s3-configs/{id}. */
 export async function getStorageConfig(deps: AppDeps, id: string): Promise<StorageConfigItem> {
   const repo = new StorageConfigsRepo(deps.db);
   const row = await findOrFail(repo, id);
-  return presentStorageConfig(row, (await usedBytes(repo)).get(id) ?? 0, deps.secrets);
+  const usage = (await usageByConfig(repo)).get(id) ?? NO_USAGE;
+  return presentStorageConfig(row, usage, deps.secrets);
 }
 
 /** POST /api/s3-configs: secrets sealed with AES-GCM; `is_default` makes it the default. */

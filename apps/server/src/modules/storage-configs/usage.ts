@@ -7,20 +7,46 @@ function isMissingTable(error: unknown): boolean {
   return code === '42P01' || /no such table/i.test(message ?? '');
 }
 
-/**
- * Bytes stored per config. The files table belongs to the files module's migration; on a
- * database without it (this module's own tests run migrations in order, and a partial
- * deployment could lack it) nothing is stored, so nothing is used.
- */
-export async function usedBytes(repo: StorageConfigsRepo): Promise<Map<string, number>> {
+/** What a config holds: the bytes and count of its file shares, and the mounts on it. */
+export interface ConfigUsage {
+  bytes: number;
+  files: number;
+  mounts: number;
+}
+
+export const NO_USAGE: ConfigUsage = { bytes: 0, files: 0, mounts: 0 };
+
+/** The query's answer, or an empty map when its table does not exist (see `usageByConfig`). */
+async function orEmptyWithoutTable<V>(query: Promise<Map<string, V>>): Promise<Map<string, V>> {
   try {
-    return await repo.usedBytesByConfig();
+    return await query;
   } catch (error) {
     if (isMissingTable(error)) {
       return new Map();
     }
     throw error;
   }
+}
+
+/**
+ * Usage per config, in two aggregate queries whatever the number of configs. The files and
+ * mounts tables belong to later migrations; on a database without them (this module's own
+ * tests run migrations in order, and a partial deployment could lack them) nothing is stored
+ * and nothing mounted.
+ */
+export async function usageByConfig(repo: StorageConfigsRepo): Promise<Map<string, ConfigUsage>> {
+  const [files, mounts] = await Promise.all([
+    orEmptyWithoutTable(repo.filesByConfig()),
+    orEmptyWithoutTable(repo.mountsByConfig()),
+  ]);
+  const usage = new Map<string, ConfigUsage>();
+  for (const [id, stored] of files) {
+    usage.set(id, { ...NO_USAGE, ...usage.get(id), bytes: stored.bytes, files: stored.files });
+  }
+  for (const [id, count] of mounts) {
+    usage.set(id, { ...NO_USAGE, ...usage.get(id), mounts: count });
+  }
+  return usage;
 }
 
 /** Whether file shares still point at the config (false without a files table). */

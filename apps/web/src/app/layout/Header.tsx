@@ -1,5 +1,6 @@
 import {
   ActionIcon,
+  Box,
   Burger,
   Collapse,
   Group,
@@ -13,16 +14,20 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconBrandGithub, IconClipboardText } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
+import { useAuth } from '@/lib/auth/use-auth';
+import { OfflineBadge } from '@/features/pwa/components/OfflineBadge';
 import { TaskManagerButton } from '@/features/tasks/components/TaskManagerButton';
+import { EnvSwitcher } from './EnvSwitcher';
 import classes from './Header.module.css';
 import { LanguageSwitch } from './LanguageSwitch';
-import { NAV_LINKS, sourceUrl } from './nav-links';
+import { NAV_LINKS, navLabelKey, sourceUrl } from './nav-links';
 import { ThemeToggle } from './ThemeToggle';
 
 /** Header of SPEC §2: links, source link, language switch, theme toggle; a menu on phones. */
 export function Header() {
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
+  const { authType } = useAuth();
   const links = NAV_LINKS.map((link) => (
     <NavLink
       key={link.to}
@@ -32,7 +37,7 @@ export function Header() {
       onClick={close}
     >
       <link.icon size={18} stroke={1.6} aria-hidden />
-      <span>{t(link.labelKey)}</span>
+      <span>{t(navLabelKey(link, authType))}</span>
     </NavLink>
   ));
 
@@ -59,6 +64,7 @@ export function Header() {
           {links}
         </Group>
         <Group gap="xs" wrap="nowrap">
+          <OfflineBadge />
           <Tooltip label={t('app.sourceCode')}>
             <ActionIcon
               component="a"
@@ -73,6 +79,7 @@ export function Header() {
               <IconBrandGithub size={18} stroke={1.6} />
             </ActionIcon>
           </Tooltip>
+          <EnvSwitcher />
           <TaskManagerButton />
           <LanguageSwitch />
           <ThemeToggle />
@@ -90,6 +97,19 @@ export function Header() {
         <ScrollArea.Autosize mah="20rem" type="auto">
           <Stack gap={2} px="md" pb="md" component="nav" aria-label={t('nav.menu')}>
             {links}
+            {/* Phones have no room for these header icons: they live in the menu. */}
+            <Box
+              component="a"
+              href={sourceUrl()}
+              target="_blank"
+              rel="noreferrer"
+              className={classes.link}
+              hiddenFrom="xs"
+            >
+              <IconBrandGithub size={18} stroke={1.6} aria-hidden />
+              <span>{t('app.sourceCode')}</span>
+            </Box>
+            <EnvSwitcher menuRowClassName={classes.link} />
           </Stack>
         </ScrollArea.Autosize>
       </Collapse>

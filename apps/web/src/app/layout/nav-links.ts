@@ -1,4 +1,5 @@
 import { IconFolders, IconHome, IconSettings, IconUpload, type Icon } from '@tabler/icons-react';
+import type { AuthType } from '@/lib/auth/auth-store';
 
 export interface NavLinkSpec {
   to: string;
@@ -13,6 +14,19 @@ export const NAV_LINKS: NavLinkSpec[] = [
   { to: '/mount-explorer', labelKey: 'nav.mountExplorer', icon: IconFolders },
   { to: '/admin', labelKey: 'nav.admin', icon: IconSettings },
 ];
+
+/**
+ * The label of a header link. The panel's title differs between admin and user (SPEC §2), so
+ * for a key user the Admin link reads "User", as the panel it opens is titled.
+ */
+export function navLabelKey(
+  link: NavLinkSpec,
+  authType: AuthType,
+): NavLinkSpec['labelKey'] | 'adminPolish.userNav' {
+  return link.labelKey === 'nav.admin' && authType === 'apikey'
+    ? 'adminPolish.userNav'
+    : link.labelKey;
+}
 
 /** Where the source-repository link points; a deployment may override it in config.js. */
 export function sourceUrl(): string {

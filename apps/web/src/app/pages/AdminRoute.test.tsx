@@ -1,6 +1,7 @@
 import { Notifications, notifications } from '@mantine/notifications';
 import type { Permissions } from '@pastebox/contract/schemas/auth';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { act } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -64,7 +65,7 @@ function Location() {
   return <output data-testid="location">{useLocation().pathname}</output>;
 }
 
-async function renderAt(route: string) {
+async function renderAt(route: string, language: 'en-US' | 'zh-CN' = 'en-US') {
   return renderWithProviders(
     <>
       <Notifications />
@@ -75,7 +76,7 @@ async function renderAt(route: string) {
       </Routes>
       <Location />
     </>,
-    { route },
+    { route, language },
   );
 }
 
@@ -134,14 +135,68 @@ describe('AdminRoute', () => {
     await waitFor(() => expect(location()).toBe('/admin/dashboard'));
   });
 
-  it('shows a key user only what its permissions allow and redirects admin-only modules', async () => {
-    authStore.signInApiKey('key', keyInfo, { text: true, file: false, mount: true });
-    await renderAt('/admin/key-management');
-    await waitFor(() => expect(location()).toBe('/admin/text-management'));
+  it('lands a key user on /admin at its first allowed module, without a notice', async () => {
+    authStore.signInApiKey('key', keyInfo, { text: false, file: true, mount: true });
+    await renderAt('/admin');
+    await waitFor(() => expect(location()).toBe('/admin/file-management'));
     expect(screen.getByRole('heading', { name: 'User panel' })).toBeInTheDocument();
     expect(screen.getByText('Key: CI bot')).toBeInTheDocument();
+    expect(navLinks()).toEqual(['File management', 'Mount management']);
+    expect(screen.queryByText('This module needs an admin account')).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Modules your key can use' })).toBeNull();
+  });
+
+  it('tells a key user who opens an admin-only module why, and links the ones it may use', async () => {
+    authStore.signInApiKey('key', keyInfo, { text: true, file: false, mount: true });
+    await renderAt('/admin/key-management');
+    expect(await screen.findByText('This module needs an admin account')).toBeInTheDocument();
+    expect(location()).toBe('/admin/key-management');
+    expect(screen.getByRole('heading', { name: 'User panel' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'API keys' })).toBeInTheDocument();
     expect(navLinks()).toEqual(['Text management', 'Mount management']);
+    // Nothing of another module is shown in its place.
     expect(screen.queryByRole('button', { name: 'Clear expired' })).not.toBeInTheDocument();
+    const offered = screen.getByRole('navigation', { name: 'Modules your key can use' });
+    const links = within(offered).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Text management', '/admin/text-management'],
+      ['Mount management', '/admin/mount-management'],
+    ]);
+    await userEvent.setup().click(links[0] as HTMLElement);
+    await waitFor(() => expect(location()).toBe('/admin/text-management'));
+    expect(screen.queryByText('This module needs an admin account')).not.toBeInTheDocument();
+  });
+
+  it.each(['/admin/settings', '/admin/storage-config', '/admin/dashboard'])(
+    'says %s needs an admin account instead of showing text management',
+    async (route) => {
+      authStore.signInApiKey('key', keyInfo, { text: true, file: false, mount: false });
+      await renderAt(route);
+      expect(await screen.findByText('This module needs an admin account')).toBeInTheDocument();
+      expect(location()).toBe(route);
+      expect(screen.queryByRole('button', { name: 'Clear expired' })).not.toBeInTheDocument();
+    },
+  );
+
+  it('names the permission a key lacks for a module it may not use', async () => {
+    authStore.signInApiKey('key', keyInfo, { text: true, file: false, mount: false });
+    await renderAt('/admin/file-management');
+    expect(await screen.findByText('Your API key lacks the file permission')).toBeInTheDocument();
+    expect(screen.getByText(/Ask the administrator to grant it to the key "CI bot"/)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Log out to sign in as admin' })).toBeNull();
+    expect(document.title).toBe('File management - Pastebox');
+  });
+
+  it('says it in Chinese, and logging out leaves the login screen at the same address', async () => {
+    authStore.signInApiKey('key', keyInfo, { text: true, file: false, mount: false });
+    await renderAt('/admin/settings', 'zh-CN');
+    expect(await screen.findByText('此模块需要管理员账号')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '用户面板' })).toBeInTheDocument();
+    const offered = screen.getByRole('navigation', { name: '你的密钥可以使用的模块' });
+    expect(within(offered).getByRole('link', { name: '文本管理' })).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: '退出登录，改用管理员登录' }));
+    await waitFor(() => expect(authStore.get().authType).toBe('none'));
+    expect(location()).toBe('/admin/settings');
   });
 
   it('sends a key without any permission home', async () => {

@@ -6,6 +6,7 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified, type Pluggable } from 'unified';
 import { rehypeHarden } from './rehype-harden';
+import { remarkDisplayMath } from './remark-display-math';
 import { authorSchema, renderedSchema } from './sanitize-schema';
 
 /**
@@ -46,6 +47,7 @@ function buildProcessor(expanders: Pluggable[]) {
     .use(remarkParse)
     .use(remarkGfm)
     .use(remarkMath)
+    .use(remarkDisplayMath)
     .use(remarkRehype)
     .use(rehypeSanitize, authorSchema)
     .use(expanders)

@@ -58,6 +58,8 @@ export interface ToolbarAction {
   run: (view: EditorView, words: ToolbarWords) => boolean;
   /** Starts a new visual group in the toolbar. */
   groupStart?: boolean;
+  /** Less used: on a narrow screen it moves into the toolbar's "more" menu. */
+  secondary?: boolean;
 }
 
 /** A 3×2 table; the first header cell is selected so typing names it. */
@@ -86,6 +88,7 @@ export const TOOLBAR_ACTIONS: readonly ToolbarAction[] = [
   },
   {
     id: 'strikethrough',
+    secondary: true,
     icon: IconStrikethrough,
     run: (v, w) => toggleWrap(v, '~~', '~~', w.text),
   },
@@ -99,6 +102,7 @@ export const TOOLBAR_ACTIONS: readonly ToolbarAction[] = [
   { id: 'code', icon: IconCode, run: (v, w) => toggleWrap(v, '`', '`', w.code) },
   {
     id: 'codeBlock',
+    secondary: true,
     icon: IconSourceCode,
     run: (v) =>
       insertBlock(v, (selected) => ({
@@ -113,7 +117,12 @@ export const TOOLBAR_ACTIONS: readonly ToolbarAction[] = [
     groupStart: true,
     run: (v, w) => insertLink(v, false, w.linkText),
   },
-  { id: 'image', icon: IconPhoto, run: (v, w) => insertLink(v, true, w.imageAlt) },
+  {
+    id: 'image',
+    icon: IconPhoto,
+    secondary: true,
+    run: (v, w) => insertLink(v, true, w.imageAlt),
+  },
   {
     id: 'bulletList',
     icon: IconList,
@@ -122,22 +131,26 @@ export const TOOLBAR_ACTIONS: readonly ToolbarAction[] = [
   },
   {
     id: 'numberedList',
+    secondary: true,
     icon: IconListNumbers,
     run: (v) => toggleLinePrefix(v, (i) => `${i + 1}. `, /^(?:[-*+]|\d+\.) (?:\[[ xX]\] )?/),
   },
   {
     id: 'taskList',
+    secondary: true,
     icon: IconListCheck,
     run: (v) => toggleLinePrefix(v, () => '- [ ] ', /^(?:[-*+]|\d+\.) (?:\[[ xX]\] )?/),
   },
   {
     id: 'table',
+    secondary: true,
     icon: IconTable,
     groupStart: true,
     run: insertTable,
   },
   {
     id: 'rule',
+    secondary: true,
     icon: IconSeparatorHorizontal,
     run: (v) => insertBlockAfter(v, '---\n\n', { from: 5, to: 5 }),
   },

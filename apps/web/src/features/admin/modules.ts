@@ -90,3 +90,20 @@ export function allowedModules(authType: AuthType, permissions: Permissions): Ad
   }
   return ADMIN_MODULES.filter((module) => module.access !== 'admin' && permissions[module.access]);
 }
+
+/** The module the id names, if it is one of SPEC §2's (whoever may open it). */
+export function findModule(id: string | undefined): AdminModule | undefined {
+  return ADMIN_MODULES.find((module) => module.id === id);
+}
+
+/**
+ * Where a signed-in caller lands on /admin (SPEC §2): the dashboard for the admin; the
+ * dashboard is the admin's alone, so a key lands on the first module it may open, in sidebar
+ * order (text, file, mount management). Undefined: the key may open none.
+ */
+export function landingModule(
+  authType: AuthType,
+  modules: readonly AdminModule[],
+): AdminModuleId | undefined {
+  return authType === 'admin' ? DEFAULT_ADMIN_MODULE : modules[0]?.id;
+}

@@ -3,15 +3,18 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useAuth } from '@/lib/auth/use-auth';
-import { allowedModules, DEFAULT_ADMIN_MODULE, type AdminModule } from '@/features/admin/modules';
+import { allowedModules, findModule, landingModule } from '@/features/admin/modules';
+import { ForbiddenModule } from './ForbiddenModule';
 import { ModuleView } from './ModuleView';
 import { NoPermissionNotice } from './NoPermissionNotice';
 import { PanelLayout } from './layout/PanelLayout';
 
 /**
  * Route guard of SPEC §6 for a signed-in user: a key without any of the text, file or mount
- * permissions goes Home with a notice; /admin, an unknown module or one the caller may not
- * open lead to the landing module (dashboard for the admin, the first allowed one for keys).
+ * permissions goes Home with a notice; /admin and an unknown module lead to the landing module
+ * (dashboard for the admin, the first allowed one for keys), silently. A module the key may
+ * not use, opened by its address, is not swapped for another in silence: the panel says why
+ * and links the modules the key may use.
  * AdminPage renders it for a key only once the check of entering the route has answered, so
  * it decides on the server's permissions, not on stored ones that may be stale.
  */
@@ -21,7 +24,7 @@ export function AdminPanel() {
   const { authType, permissions } = useAuth();
   const { module: requested } = useParams();
   const modules = allowedModules(authType, permissions);
-  const landing = authType === 'admin' ? DEFAULT_ADMIN_MODULE : modules[0]?.id;
+  const landing = landingModule(authType, modules);
 
   useEffect(() => {
     if (landing === undefined) {
@@ -39,13 +42,18 @@ export function AdminPanel() {
   if (landing === undefined) {
     return null;
   }
-  const current: AdminModule | undefined = modules.find((module) => module.id === requested);
-  if (!current) {
+  const known = findModule(requested);
+  if (!known) {
     return <Navigate to={`/admin/${landing}`} replace />;
   }
+  const allowed = modules.some((module) => module.id === known.id);
   return (
-    <PanelLayout modules={modules} current={current}>
-      <ModuleView module={current} />
+    <PanelLayout modules={modules} current={known}>
+      {allowed ? (
+        <ModuleView module={known} />
+      ) : (
+        <ForbiddenModule module={known} allowed={modules} />
+      )}
     </PanelLayout>
   );
 }

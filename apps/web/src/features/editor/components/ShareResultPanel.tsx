@@ -17,11 +17,8 @@ import { IconCheck, IconExternalLink, IconEye, IconPlus, IconQrcode } from '@tab
 import { useTranslation } from 'react-i18next';
 import { CopyTextButton } from '@/components/CopyButton';
 import { QrCodeDialog } from '@/components/QrCodeDialog';
-import { apiUrl, appUrl } from '@/lib/backend';
-import { useRevealCountdown } from '@/features/editor/hooks/use-reveal-countdown';
-
-/** How long the new link stays readable on screen (SPEC §2: hidden after a countdown). */
-export const LINK_VISIBLE_SECONDS = 60;
+import { appUrl, publicApiUrl } from '@/lib/backend';
+import { LINK_VISIBLE_SECONDS, useRevealCountdown } from '@/lib/use-reveal-countdown';
 
 export interface ShareResultPanelProps {
   paste: PasteDetail;
@@ -34,7 +31,7 @@ export function ShareResultPanel({ paste, onCreateAnother }: ShareResultPanelPro
   const [qrOpened, qr] = useDisclosure(false);
   const { remaining, hidden, reveal } = useRevealCountdown(LINK_VISIBLE_SECONDS);
   const link = appUrl(`/paste/${encodeURIComponent(paste.slug)}`);
-  const rawLink = apiUrl(`/raw/${encodeURIComponent(paste.slug)}`);
+  const rawLink = publicApiUrl(`/raw/${encodeURIComponent(paste.slug)}`);
   const expiry = paste.expiresAt
     ? t('editor.result.expiresAt', {
         time: new Date(paste.expiresAt).toLocaleString(i18n.language, {

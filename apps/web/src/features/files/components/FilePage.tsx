@@ -1,6 +1,5 @@
-import { Divider, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Divider, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { PublicFile } from '@pastebox/contract/schemas/file';
-import { IconFile } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -8,6 +7,7 @@ import { usePublicFile } from '@/features/files/api/get-public-file';
 import { useVerifyFilePassword } from '@/features/files/api/verify-file-password';
 import { FileActions } from './FileActions';
 import { FileErrorState } from './FileErrorState';
+import { FileHeaderIcon } from './FileHeaderIcon';
 import { FileMeta } from './FileMeta';
 import { FilePasswordPrompt } from './FilePasswordPrompt';
 import { FilePreview } from './FilePreview';
@@ -66,9 +66,11 @@ export function FilePage() {
             align="flex-start"
             style={{ minWidth: 0, flex: '1 1 320px' }}
           >
-            <ThemeIcon size={44} radius="md" variant="light">
-              <IconFile size={24} />
-            </ThemeIcon>
+            <FileHeaderIcon
+              filename={file.filename}
+              mimetype={file.mimetype}
+              previewUrl={file.previewUrl}
+            />
             <Stack gap={6} style={{ minWidth: 0 }}>
               <Title order={2} style={{ overflowWrap: 'anywhere' }}>
                 {file.filename}

@@ -2,6 +2,7 @@ import { NativeSelect, NumberInput, PasswordInput, SimpleGrid, TextInput } from 
 import { LIMITS } from '@pastebox/contract/limits';
 import { checkSlug } from '@pastebox/contract/rules/slug';
 import { useTranslation } from 'react-i18next';
+import { storageDisplayName } from '@/lib/storage-display-name';
 import type { UploadOptions } from '@/lib/uploader/types';
 import type { StorageChoice } from '@/features/upload/api/get-storage-configs';
 import { FILE_EXPIRY_CHOICES } from '@/features/upload/lib/upload-options';
@@ -34,6 +35,8 @@ export function FileOptionsFields(props: FileOptionsFieldsProps) {
   const slug = value.slug.trim();
   const slugProblem = slug === '' ? null : checkSlug(slug);
   const defaultChoice = storageChoices?.find((choice) => choice.isDefault);
+  const choiceName = (choice: StorageChoice) =>
+    storageDisplayName(t, { name: choice.name, local: choice.storageType === 'local' });
 
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" verticalSpacing="xs">
@@ -96,12 +99,12 @@ export function FileOptionsFields(props: FileOptionsFieldsProps) {
             {
               value: '',
               label: defaultChoice
-                ? t('upload.options.storageDefaultNamed', { name: defaultChoice.name })
+                ? t('upload.options.storageDefaultNamed', { name: choiceName(defaultChoice) })
                 : t('upload.options.storageDefault'),
             },
             ...storageChoices
               .filter((choice) => !choice.isDefault)
-              .map((choice) => ({ value: choice.id, label: choice.name })),
+              .map((choice) => ({ value: choice.id, label: choiceName(choice) })),
           ]}
           disabled={disabled}
         />

@@ -1,6 +1,5 @@
-import { Badge, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconFile } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { AppError } from '@/lib/api-client';
 import { isUploadError } from '@/lib/uploader/errors';
@@ -13,6 +12,7 @@ import type { StorageChoice } from '@/features/upload/api/get-storage-configs';
 import { FileOptionsFields, uploadOptionsValid } from './FileOptionsFields';
 import { QueueItemActions } from './QueueItemActions';
 import { QueueItemProgress } from './QueueItemProgress';
+import { QueueItemThumbnail } from './QueueItemThumbnail';
 import { UploadedLinks } from './UploadedLinks';
 
 const SLUG_ERRORS = new Set(['SLUG_TAKEN', 'SLUG_INVALID', 'SLUG_RESERVED']);
@@ -68,9 +68,7 @@ export function QueueItemCard({ item, store, storageChoices }: QueueItemCardProp
       <Stack gap="xs">
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Group gap="sm" wrap="nowrap" style={{ flex: '1 1 220px', minWidth: 0 }}>
-            <ThemeIcon variant="light" color={STATUS_COLORS[statusKey]} size={36} radius="md">
-              <IconFile size={20} />
-            </ThemeIcon>
+            <QueueItemThumbnail file={item.file} color={STATUS_COLORS[statusKey]} />
             <Stack gap={0} style={{ minWidth: 0 }}>
               <Text fw={500} size="sm" truncate="end" title={name}>
                 {name}

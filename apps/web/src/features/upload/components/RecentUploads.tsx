@@ -1,4 +1,5 @@
 import { ActionIcon, Anchor, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import { IconHistory, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -19,6 +20,15 @@ function formatWhen(iso: string, language: string): string {
 export function RecentUploads() {
   const { t, i18n } = useTranslation();
   const uploads = useRecentUploads();
+  // Emptying the list loses the links for good (the shares stay): ask first.
+  const confirmClear = () =>
+    modals.openConfirmModal({
+      title: t('polish.recentClear.title'),
+      children: t('polish.recentClear.body'),
+      labels: { confirm: t('polish.recentClear.confirm'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: clearRecentUploads,
+    });
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="recent-uploads">
       <Group justify="space-between" mb="sm" wrap="nowrap">
@@ -33,7 +43,7 @@ export function RecentUploads() {
             <ActionIcon
               variant="subtle"
               color="gray"
-              onClick={clearRecentUploads}
+              onClick={confirmClear}
               aria-label={t('upload.recent.clear')}
             >
               <IconTrash size={16} />

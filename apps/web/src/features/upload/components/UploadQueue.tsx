@@ -43,9 +43,11 @@ export function UploadQueue({ state, store, storageChoices }: UploadQueueProps) 
               {t('upload.queue.clearFinished')}
             </Button>
           )}
+          {/* The main action of the screen: filled and a size above the others. */}
           <Button
-            size="xs"
-            leftSection={<IconUpload size={16} />}
+            variant="filled"
+            size="md"
+            leftSection={<IconUpload size={18} />}
             onClick={() => store.start(startable.map((item) => item.id))}
             disabled={startable.length === 0}
           >

@@ -1,9 +1,9 @@
-import { ActionIcon, Anchor, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconExternalLink, IconQrcode } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { CopyIconButton } from '@/components/CopyButton';
+import { CountdownLinkText } from '@/components/CountdownLinkText';
 import { QrCodeDialog } from '@/components/QrCodeDialog';
 import { appUrl } from '@/lib/backend';
 
@@ -15,17 +15,7 @@ export function UploadedLinks({ slug, filename }: { slug: string; filename: stri
   const link = appUrl(path);
   return (
     <Group gap={4} wrap="nowrap" miw={0}>
-      <Anchor
-        component={Link}
-        to={path}
-        size="sm"
-        ff="monospace"
-        truncate="end"
-        title={link}
-        style={{ minWidth: 0 }}
-      >
-        {link}
-      </Anchor>
+      <CountdownLinkText link={link} to={path} />
       <CopyIconButton text={link} label={t('upload.result.copyLinkOf', { name: filename })} />
       <Tooltip label={t('upload.result.open')}>
         <ActionIcon

@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { DateText } from '@/features/admin/components/DateText';
 
 /**
- * "Expired" (also when out of views) in red, "Never" in grey, otherwise the instant; `compact`
- * shows the date only (the time on hover) for the narrow table column.
+ * "Expired" (also when out of views) in red, "Expires: never" in grey (a sentence, so not
+ * upper-cased), otherwise the instant; `compact` shows the date only (the time on hover) for
+ * the narrow table column.
  */
 export function FileExpiry({ file, compact = false }: { file: FileShare; compact?: boolean }) {
   const { t } = useTranslation();
@@ -18,8 +19,8 @@ export function FileExpiry({ file, compact = false }: { file: FileShare; compact
   }
   if (!file.expires_at) {
     return (
-      <Badge color="gray" variant="light" size="sm" style={{ minWidth: 'max-content' }}>
-        {t('common.never')}
+      <Badge color="gray" variant="light" size="sm" style={{ minWidth: 'max-content' }} tt="none">
+        {t('polish.expiresNever')}
       </Badge>
     );
   }

@@ -37,7 +37,10 @@ export function PermissionBadges({ item }: { item: ApiKeyItem }) {
   );
 }
 
-/** "Expired" in red, "Never" in grey, otherwise the day it expires. */
+/**
+ * "Expired" in red, "Expires: never" in grey (a sentence, so not upper-cased), otherwise
+ * the day it expires.
+ */
 export function KeyExpiry({ item }: { item: ApiKeyItem }) {
   const { t } = useTranslation();
   if (item.expired) {
@@ -49,8 +52,8 @@ export function KeyExpiry({ item }: { item: ApiKeyItem }) {
   }
   if (!item.expires_at) {
     return (
-      <Badge color="gray" variant="light" size="sm" style={FIT}>
-        {t('common.never')}
+      <Badge color="gray" variant="light" size="sm" style={FIT} tt="none">
+        {t('polish.expiresNever')}
       </Badge>
     );
   }

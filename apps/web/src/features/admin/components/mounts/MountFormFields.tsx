@@ -2,6 +2,7 @@ import { NumberInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } f
 import { LIMITS } from '@pastebox/contract/limits';
 import type { StorageConfigItem } from '@pastebox/contract/schemas/storage-config';
 import { useTranslation } from 'react-i18next';
+import { configDisplayName } from '@/lib/storage-display-name';
 import { CACHE_TTL_PLACEHOLDER, type MountFormErrors, type MountFormValues } from './mount-form';
 
 interface MountFormFieldsProps {
@@ -32,10 +33,8 @@ export function MountFormFields({
       : undefined;
   const storageData = configs.map((config) => {
     const provider = t(`storage.providers.${config.provider_type}`);
-    return {
-      value: config.id,
-      label: config.name === provider ? config.name : `${config.name} · ${provider}`,
-    };
+    const name = configDisplayName(t, config);
+    return { value: config.id, label: name === provider ? name : `${name} · ${provider}` };
   });
 
   return (

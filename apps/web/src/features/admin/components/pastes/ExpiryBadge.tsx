@@ -2,7 +2,10 @@ import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DateText } from '@/features/admin/components/DateText';
 
-/** "Expired" in red, "Never" in grey, otherwise the instant it expires. */
+/**
+ * "Expired" in red, "Expires: never" in grey (a sentence, so not upper-cased), otherwise
+ * the instant it expires.
+ */
 export function ExpiryBadge({
   expiresAt,
   expired,
@@ -20,8 +23,8 @@ export function ExpiryBadge({
   }
   if (!expiresAt) {
     return (
-      <Badge color="gray" variant="light" size="sm" style={{ minWidth: 'max-content' }}>
-        {t('common.never')}
+      <Badge color="gray" variant="light" size="sm" style={{ minWidth: 'max-content' }} tt="none">
+        {t('polish.expiresNever')}
       </Badge>
     );
   }

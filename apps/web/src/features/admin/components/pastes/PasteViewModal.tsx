@@ -8,8 +8,9 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import { IconCheck, IconCopy, IconExternalLink, IconPencil } from '@tabler/icons-react';
+import { IconCheck, IconCopy, IconExternalLink, IconPencil, IconQrcode } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { CopyIconButton } from '@/components/CopyButton';
 import { appUrl } from '@/lib/backend';
 import { usePaste } from '@/features/admin/api/get-paste';
 import { MetaField as Meta } from '@/features/admin/components/shared/MetaField';
@@ -22,10 +23,11 @@ interface PasteViewModalProps {
   pasteId: string | null;
   onClose: () => void;
   onEdit: (id: string) => void;
+  onQr: (paste: { slug: string }) => void;
 }
 
 /** A share's content in a monospace block with its metadata; no view is counted. */
-export function PasteViewModal({ pasteId, onClose, onEdit }: PasteViewModalProps) {
+export function PasteViewModal({ pasteId, onClose, onEdit, onQr }: PasteViewModalProps) {
   const { t } = useTranslation();
   const paste = usePaste(pasteId);
   return (
@@ -36,7 +38,9 @@ export function PasteViewModal({ pasteId, onClose, onEdit }: PasteViewModalProps
       size="xl"
       query={paste}
     >
-      {(data) => <PasteDetails paste={data} onEdit={() => onEdit(data.id)} />}
+      {(data) => (
+        <PasteDetails paste={data} onEdit={() => onEdit(data.id)} onQr={() => onQr(data)} />
+      )}
     </QueryModal>
   );
 }
@@ -44,13 +48,15 @@ export function PasteViewModal({ pasteId, onClose, onEdit }: PasteViewModalProps
 function PasteDetails({
   paste,
   onEdit,
+  onQr,
 }: {
   paste: NonNullable<ReturnType<typeof usePaste>['data']>;
   onEdit: () => void;
+  onQr: () => void;
 }) {
   const { t, i18n } = useTranslation();
   const creator = useCreatorName(paste.created_by);
-  const link = appUrl(`/paste/${paste.slug}`);
+  const link = appUrl(`/paste/${encodeURIComponent(paste.slug)}`);
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing="xs">
@@ -75,9 +81,12 @@ function PasteDetails({
         </Meta>
         <Meta label={t('texts.columns.creator')}>{creator}</Meta>
         <Meta label={t('texts.link')}>
-          <Text size="sm" ff="monospace" truncate>
-            {link}
-          </Text>
+          <Group gap={4} wrap="nowrap" miw={0}>
+            <Text size="sm" ff="monospace" truncate title={link}>
+              {link}
+            </Text>
+            <CopyIconButton text={link} label={t('links.copyLink')} />
+          </Group>
         </Meta>
       </SimpleGrid>
       <ScrollArea.Autosize mah="50vh" type="auto">
@@ -104,6 +113,9 @@ function PasteDetails({
             </Button>
           )}
         </CopyButton>
+        <Button variant="default" leftSection={<IconQrcode size={16} />} onClick={onQr}>
+          {t('links.qr')}
+        </Button>
         <Button variant="default" leftSection={<IconPencil size={16} />} onClick={onEdit}>
           {t('common.edit')}
         </Button>

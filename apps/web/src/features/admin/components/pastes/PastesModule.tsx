@@ -2,6 +2,8 @@ import { Group, Pagination, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QrCodeDialog } from '@/components/QrCodeDialog';
+import { appUrl } from '@/lib/backend';
 import { usePastes } from '@/features/admin/api/get-pastes';
 import { ListErrorAlert, ListFrame } from '@/features/admin/components/shared/ListFrame';
 import { usePasteActions } from '@/features/admin/hooks/use-paste-actions';
@@ -28,6 +30,7 @@ export function PastesModule({ title }: { title: string }) {
   const setSelected = (ids: string[]) => setSelection({ scope: selectionScope, ids });
   const [viewing, setViewing] = useState<string | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
+  const [qrSlug, setQrSlug] = useState<string | null>(null);
   const pastes = usePastes({ page, search });
   const actions = usePasteActions();
   const items = pastes.data?.items ?? [];
@@ -68,6 +71,7 @@ export function PastesModule({ title }: { title: string }) {
           onSelectedChange={setSelected}
           onView={setViewing}
           onEdit={setEditing}
+          onQr={(paste) => setQrSlug(paste.slug)}
           onDelete={actions.confirmDelete}
         />
       </ListFrame>
@@ -96,8 +100,16 @@ export function PastesModule({ title }: { title: string }) {
           setViewing(null);
           setEditing(id);
         }}
+        onQr={(paste) => setQrSlug(paste.slug)}
       />
       <PasteEditModal pasteId={editing} onClose={() => setEditing(null)} />
+      <QrCodeDialog
+        opened={qrSlug !== null}
+        onClose={() => setQrSlug(null)}
+        url={qrSlug ? appUrl(`/paste/${encodeURIComponent(qrSlug)}`) : ''}
+        fileName={`pastebox-${qrSlug ?? 'paste'}`}
+        title={qrSlug ? t('links.qrTitle', { name: qrSlug }) : undefined}
+      />
     </Stack>
   );
 }

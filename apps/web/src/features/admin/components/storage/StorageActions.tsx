@@ -2,11 +2,9 @@ import { Group } from '@mantine/core';
 import type { StorageConfigItem } from '@pastebox/contract/schemas/storage-config';
 import { IconPlugConnected, IconStar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import {
-  DeleteAction,
-  EditAction,
-  IconAction,
-} from '@/features/admin/components/shared/IconAction';
+import { configDisplayName } from '@/lib/storage-display-name';
+import { EditAction, IconAction } from '@/features/admin/components/shared/IconAction';
+import { StorageDeleteAction } from './StorageDeleteAction';
 
 export interface StorageActionHandlers {
   onTest: (config: StorageConfigItem) => void;
@@ -17,7 +15,10 @@ export interface StorageActionHandlers {
   testingId: string | null;
 }
 
-/** Test, make default, edit and delete of one config, each named after it. */
+/**
+ * Test, make default, edit and delete of one config, each named after it; delete is disabled,
+ * with the reason, when the server would refuse it.
+ */
 export function StorageActions({
   config,
   onTest,
@@ -27,7 +28,7 @@ export function StorageActions({
   testingId,
 }: StorageActionHandlers & { config: StorageConfigItem }) {
   const { t } = useTranslation();
-  const name = { name: config.name };
+  const name = { name: configDisplayName(t, config) };
   return (
     <Group gap={2} justify="flex-end" wrap="nowrap">
       <IconAction
@@ -47,7 +48,11 @@ export function StorageActions({
         />
       )}
       <EditAction label={t('storage.editConfig', name)} onClick={() => onEdit(config)} />
-      <DeleteAction label={t('storage.deleteConfig', name)} onClick={() => onDelete(config)} />
+      <StorageDeleteAction
+        config={config}
+        label={t('storage.deleteConfig', name)}
+        onDelete={() => onDelete(config)}
+      />
     </Group>
   );
 }

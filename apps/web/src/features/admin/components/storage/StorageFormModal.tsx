@@ -4,6 +4,7 @@ import type { StorageConfigItem } from '@pastebox/contract/schemas/storage-confi
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/lib/error-message';
+import { configDisplayName } from '@/lib/storage-display-name';
 import { useCreateStorageConfig } from '@/features/admin/api/create-storage-config';
 import { useUpdateStorageConfig } from '@/features/admin/api/update-storage-config';
 import { StorageFormFields } from './StorageFormFields';
@@ -31,7 +32,11 @@ export function StorageFormModal({ opened, config, onClose }: StorageFormModalPr
     <Modal
       opened={opened}
       onClose={onClose}
-      title={config ? t('storage.editTitle', { name: config.name }) : t('storage.createTitle')}
+      title={
+        config
+          ? t('storage.editTitle', { name: configDisplayName(t, config) })
+          : t('storage.createTitle')
+      }
       size="xl"
     >
       {opened && <StorageForm key={config?.id ?? 'new'} config={config} onDone={onClose} />}

@@ -8,6 +8,7 @@ import { IconCloudOff, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/lib/error-message';
+import { configDisplayName } from '@/lib/storage-display-name';
 import { useStorageConfigs } from '@/features/admin/api/get-storage-configs';
 import { useSetDefaultStorageConfig } from '@/features/admin/api/set-default-storage-config';
 import { useTestStorageConfig } from '@/features/admin/api/test-storage-config';
@@ -36,7 +37,7 @@ export function StorageModule({ title }: { title: string }) {
   const runTest = (config: StorageConfigItem) => {
     setTesting(config.id);
     probe.mutate(config.id, {
-      onSuccess: (result) => setReport({ name: config.name, result }),
+      onSuccess: (result) => setReport({ name: configDisplayName(t, config), result }),
       onError: failed,
       onSettled: () => setTesting(null),
     });
@@ -47,7 +48,7 @@ export function StorageModule({ title }: { title: string }) {
       onSuccess: () =>
         notifications.show({
           color: 'green',
-          message: t('storage.defaultSet', { name: config.name }),
+          message: t('storage.defaultSet', { name: configDisplayName(t, config) }),
         }),
       onError: failed,
     });

@@ -26,6 +26,8 @@ const stored: StorageConfigItem = {
   signature_expires_in: 900,
   total_storage_bytes: 10 * 1024 ** 3,
   used_bytes: 0,
+  file_count: 0,
+  mount_count: 0,
   root_path: null,
   is_default: true,
   created_at: '2026-11-21T05:00:00.000Z',

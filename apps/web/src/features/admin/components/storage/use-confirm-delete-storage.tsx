@@ -5,6 +5,7 @@ import type { StorageConfigItem } from '@pastebox/contract/schemas/storage-confi
 import { useTranslation } from 'react-i18next';
 import { AppError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
+import { configDisplayName } from '@/lib/storage-display-name';
 import { useDeleteStorageConfig } from '@/features/admin/api/delete-storage-config';
 
 const REFUSALS_THAT_ASK_FOR_ACTION = new Set([
@@ -25,7 +26,7 @@ export function useConfirmDeleteStorage() {
     const key = error instanceof AppError ? error.key : undefined;
     if (key && REFUSALS_THAT_ASK_FOR_ACTION.has(key)) {
       const modalId = modals.open({
-        title: t('storage.deleteRefusedTitle', { name: config.name }),
+        title: t('storage.deleteRefusedTitle', { name: configDisplayName(t, config) }),
         children: (
           <Stack gap="md">
             <Text size="sm" role="alert">
@@ -47,7 +48,9 @@ export function useConfirmDeleteStorage() {
   return (config: StorageConfigItem) =>
     modals.openConfirmModal({
       title: t('storage.deleteTitle'),
-      children: <Text size="sm">{t('storage.deleteConfirm', { name: config.name })}</Text>,
+      children: (
+        <Text size="sm">{t('storage.deleteConfirm', { name: configDisplayName(t, config) })}</Text>
+      ),
       labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
       confirmProps: { color: 'red' },
       onConfirm: () =>
@@ -55,7 +58,7 @@ export function useConfirmDeleteStorage() {
           onSuccess: () =>
             notifications.show({
               color: 'green',
-              message: t('storage.deleted', { name: config.name }),
+              message: t('storage.deleted', { name: configDisplayName(t, config) }),
             }),
           onError: (error) => refused(config, error),
         }),
