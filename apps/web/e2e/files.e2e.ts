@@ -74,7 +74,13 @@ describe('file shares in the browser', () => {
     await context.close();
 
     const stranger = await (
-      await newContext(browser, { baseUrl: server.baseUrl, language: 'zh-CN', theme: 'dark' })
+      await newContext(browser, {
+        baseUrl: server.baseUrl,
+        language: 'zh-CN',
+        theme: 'dark',
+        // The stranger tries a wrong password first.
+        expectProblems: [/HTTP 401 POST \/api\/public\/files\/[^/]+\/verify/],
+      })
     ).newPage();
     await stranger.goto(`/file/${notes.slug}`);
     const password = await visible(stranger, stranger.locator('input[type=password]'));
@@ -111,7 +117,12 @@ describe('file shares in the browser', () => {
     expect(download.suggestedFilename()).toBe('报告 final.txt');
 
     const second = await (
-      await newContext(browser, { baseUrl: server.baseUrl, language: 'en-US' })
+      await newContext(browser, {
+        baseUrl: server.baseUrl,
+        language: 'en-US',
+        // The second visitor meets the used-up share.
+        expectProblems: [/HTTP 410 GET \/api\/public\/files\//],
+      })
     ).newPage();
     await second.goto(`/file/${slug}`);
     await visible(second, second.getByText('No views left'));

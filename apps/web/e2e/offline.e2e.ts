@@ -95,6 +95,8 @@ describe('offline answers in the browser', () => {
       baseUrl: server.baseUrl,
       language: 'en-US',
       theme: 'light',
+      // These journeys cut the network on purpose: the browser reports what could not load.
+      expectProblems: [/net::ERR_INTERNET_DISCONNECTED|net::ERR_FAILED/],
       ...options,
     });
     contexts.push(created);

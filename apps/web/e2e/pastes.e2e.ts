@@ -45,6 +45,8 @@ describe('text shares in the browser', () => {
       baseUrl: server.baseUrl,
       language: 'en-US',
       theme: 'dark',
+      // The wrong password first, then the used-up share: both refusals are the point.
+      expectProblems: [/HTTP 401 POST \/api\/paste\/release-notes/, /HTTP 410 GET \/api\/paste\//],
     });
     const stranger = await strangerContext.newPage();
     await stranger.goto('/paste/release-notes');

@@ -96,6 +96,8 @@ describe('installable, offline app', () => {
     const context = await newContext(browser, {
       baseUrl: server.baseUrl,
       language: 'en-US',
+      // These journeys cut the network or abort a chunk on purpose.
+      expectProblems: [/net::ERR_INTERNET_DISCONNECTED|net::ERR_FAILED/],
       ...options,
     });
     const page = await context.newPage();

@@ -95,6 +95,8 @@ describe('SPEC §2 elements: environment switcher, absolute links, page titles',
       language: 'en-US',
       theme: 'light',
       adminToken: token,
+      // The health check of an unreachable address fails on purpose.
+      expectProblems: [/net::ERR_UNSAFE_PORT|net::ERR_CONNECTION_REFUSED/],
     });
     const page = await context.newPage();
     await page.goto('/?showEnvSwitcher=1');
@@ -228,6 +230,8 @@ describe('SPEC §2 elements: environment switcher, absolute links, page titles',
       baseUrl: server.baseUrl,
       language: 'en-US',
       adminToken: token,
+      // /paste/x does not exist: its page is titled all the same.
+      expectProblems: [/HTTP 404 GET \/api\/paste\/x/],
     });
     const page = await context.newPage();
     for (const [route, title] of [

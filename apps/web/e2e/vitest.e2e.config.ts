@@ -11,6 +11,8 @@ export default defineConfig({
     root: new URL('.', import.meta.url).pathname,
     include: ['**/*.e2e.ts'],
     environment: 'node',
+    // A journey fails on a console error or warning or an unexpected 4xx/5xx (issue 13).
+    setupFiles: ['./support/clean-console.ts'],
     fileParallelism: false,
     testTimeout: 90_000,
     hookTimeout: 90_000,

@@ -41,6 +41,59 @@ export interface ContextOptions {
   /** Signed in with this API key (permissions are revalidated by the app). */
   apiKey?: string;
   viewport?: { width: number; height: number };
+  /** Problems the test provokes on purpose (see `allowProblems`). */
+  expectProblems?: RegExp[];
+}
+
+/**
+ * What went wrong in the pages of the contexts a test opened (issue 13: a clean console):
+ * console errors and warnings, uncaught page errors, and 4xx/5xx answers. A test that
+ * provokes one on purpose (a wrong password, a missing share) says so with
+ * `allowProblems`; anything else fails the test (see clean-console.ts).
+ */
+interface Watch {
+  problems: string[];
+  allowed: RegExp[];
+}
+const watches = new Map<BrowserContext, Watch>();
+
+/** Chromium repeats every failed fetch as a console error; the answer itself is reported. */
+const RESOURCE_ECHO = /^Failed to load resource: the server responded with a status of \d+/;
+
+function watch(context: BrowserContext): void {
+  const entry: Watch = { problems: [], allowed: [] };
+  watches.set(context, entry);
+  context.on('console', (message) => {
+    const type = message.type();
+    if ((type === 'error' || type === 'warning') && !RESOURCE_ECHO.test(message.text())) {
+      entry.problems.push(`console.${type}: ${message.text().slice(0, 300)}`);
+    }
+  });
+  context.on('weberror', (error) => {
+    entry.problems.push(`page error: ${error.error().message.slice(0, 300)}`);
+  });
+  context.on('response', (response) => {
+    if (response.status() >= 400) {
+      const url = new URL(response.url());
+      entry.problems.push(
+        `HTTP ${response.status()} ${response.request().method()} ${url.pathname}${url.search}`,
+      );
+    }
+  });
+}
+
+/** Declares problems the test provokes on purpose, matched against the report's lines. */
+export function allowProblems(context: BrowserContext, ...patterns: RegExp[]): void {
+  watches.get(context)?.allowed.push(...patterns);
+}
+
+/** The unexpected problems of every context opened since the last call; forgets them. */
+export function takeUnexpectedProblems(): string[] {
+  const unexpected = [...watches.values()].flatMap(({ problems, allowed }) =>
+    problems.filter((line) => !allowed.some((pattern) => pattern.test(line))),
+  );
+  watches.clear();
+  return unexpected;
 }
 
 /** A fresh browser context (its own storage), preset with language, theme and credentials. */
@@ -53,6 +106,8 @@ export async function newContext(
     viewport: options.viewport ?? { width: 1280, height: 860 },
     locale: options.language ?? 'en-US',
   });
+  watch(context);
+  allowProblems(context, ...(options.expectProblems ?? []));
   const seed: Record<string, string> = {};
   if (options.language) {
     seed.language = options.language;
@@ -69,11 +124,15 @@ export async function newContext(
   if (Object.keys(seed).length > 0) {
     // Seed only once per context, so a test can still observe what the app itself stores.
     await context.addInitScript((entries: Record<string, string>) => {
-      if (!sessionStorage.getItem('__seeded')) {
-        for (const [key, value] of Object.entries(entries)) {
-          localStorage.setItem(key, value);
+      try {
+        if (!sessionStorage.getItem('__seeded')) {
+          for (const [key, value] of Object.entries(entries)) {
+            localStorage.setItem(key, value);
+          }
+          sessionStorage.setItem('__seeded', '1');
         }
-        sessionStorage.setItem('__seeded', '1');
+      } catch {
+        // A sandboxed frame (a file preview) has an opaque origin and no storage.
       }
     }, seed);
   }
