@@ -9,7 +9,7 @@ import { AppError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/use-auth';
 import { errorMessage } from '@/lib/error-message';
 import { useFolder } from '@/lib/fs/list-folder';
-import { useClearCache } from '@/features/mount-explorer/api/clear-cache';
+import { useClearCache } from '@/lib/fs/clear-cache';
 import { CopyToDialog } from '@/features/mount-explorer/copy';
 import { useEntryActions } from '@/features/mount-explorer/hooks/use-entry-actions';
 import { useExplorerPrefs } from '@/features/mount-explorer/hooks/use-explorer-prefs';

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ModuleHeader } from '@/features/admin/components/ModuleHeader';
 import { AccountForm } from './AccountForm';
 import { OfflineDataCard } from './OfflineDataCard';
+import { ServerCacheCard } from './ServerCacheCard';
 import { SystemSettingsForm } from './SystemSettingsForm';
 
 /** settings (admin only): the admin account update and the system settings of SPEC §3 and §5. */
@@ -37,6 +38,7 @@ export function SettingsModule({ title }: { title: string }) {
           <SystemSettingsForm />
         </Stack>
       </Paper>
+      <ServerCacheCard />
       <OfflineDataCard />
     </Stack>
   );

@@ -3,7 +3,10 @@ import { apiRequest } from '@/lib/api-client';
 import { familyBase } from '@/lib/fs/fs-family';
 import { invalidateAfterChange } from '@/lib/query-keys';
 
-/** POST /{admin|user}/cache/clear: the listing caches the caller sees are dropped. */
+/**
+ * POST /{admin|user}/cache/clear (SPEC §7): the listing caches the caller sees are dropped.
+ * Called from the explorer's toolbar and from Admin → Settings.
+ */
 export function clearCache(): Promise<{ cleared: number }> {
   return apiRequest<{ cleared: number }>(`${familyBase()}/cache/clear`, { method: 'POST' });
 }
