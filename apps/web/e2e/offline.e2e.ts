@@ -129,7 +129,7 @@ describe('offline answers in the browser', () => {
       .poll(async () => (await readStore(page, 'pastes')).map((entry) => entry.slug))
       .toContain('offline-notes');
     const [kept] = (await readStore(page, 'pastes')).filter((e) => e.slug === 'offline-notes');
-    expect(kept?.owner).toBe('anonymous');
+    expect(kept?.owner).toBe(`anonymous@${server.baseUrl}`);
     expect(typeof kept?.savedAt).toBe('number');
     expect(await databaseShape(page)).toEqual({
       version: 2,

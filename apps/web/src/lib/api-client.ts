@@ -1,6 +1,6 @@
 import type { Envelope } from '@pastebox/contract/errors';
 import { authStore } from './auth/auth-store';
-import { apiUrl } from './backend';
+import { apiUrl, backendOrigin } from './backend';
 import { cacheOwner } from './offline/cache-owner';
 import { cacheSlotFor, isCacheableType, isNetworkFailure } from './offline/cache-rules';
 import {
@@ -117,7 +117,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const method = options.method ?? 'GET';
   const slot =
     method === 'GET' && !options.anonymous && !options.authorization ? cacheSlotFor(path) : null;
-  const owner = cacheOwner(authStore.get());
+  const owner = cacheOwner(authStore.get(), backendOrigin());
   let response: Response;
   try {
     response = await fetch(apiUrl(path), {

@@ -16,8 +16,14 @@ function fingerprint(text: string): string {
  * shows one of them another's data — whichever way the sign-out happened (a button, an
  * expired token, another tab, cleared storage), and without wiping the cache at each
  * sign-in. An admin sees everything (SPEC §6), so every admin token is the same owner.
+ * The backend is part of the owner: after the environment switcher points the app at
+ * another server, the first server's copies never answer for it.
  */
-export function cacheOwner(auth: Pick<AuthState, 'authType' | 'apiKey'>): string {
+export function cacheOwner(auth: Pick<AuthState, 'authType' | 'apiKey'>, backend: string): string {
+  return `${identity(auth)}@${backend}`;
+}
+
+function identity(auth: Pick<AuthState, 'authType' | 'apiKey'>): string {
   if (auth.authType === 'admin') {
     return 'admin';
   }

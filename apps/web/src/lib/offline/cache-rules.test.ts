@@ -89,13 +89,20 @@ describe('isNetworkFailure', () => {
 });
 
 describe('cacheOwner', () => {
+  const here = 'https://paste.example.com';
   it('tells the admin, each key and a stranger apart without storing the key', () => {
-    expect(cacheOwner({ authType: 'admin', apiKey: null })).toBe('admin');
-    expect(cacheOwner({ authType: 'none', apiKey: null })).toBe('anonymous');
-    const one = cacheOwner({ authType: 'apikey', apiKey: 'key-one-secret' });
-    const two = cacheOwner({ authType: 'apikey', apiKey: 'key-two-secret' });
-    expect(one).toMatch(/^key:[0-9a-f]{8}$/);
+    expect(cacheOwner({ authType: 'admin', apiKey: null }, here)).toBe(`admin@${here}`);
+    expect(cacheOwner({ authType: 'none', apiKey: null }, here)).toBe(`anonymous@${here}`);
+    const one = cacheOwner({ authType: 'apikey', apiKey: 'key-one-secret' }, here);
+    const two = cacheOwner({ authType: 'apikey', apiKey: 'key-two-secret' }, here);
+    expect(one).toMatch(/^key:[0-9a-f]{8}@/);
+    expect(one).not.toContain('secret');
     expect(one).not.toBe(two);
-    expect(one).toBe(cacheOwner({ authType: 'apikey', apiKey: 'key-one-secret' }));
+    expect(one).toBe(cacheOwner({ authType: 'apikey', apiKey: 'key-one-secret' }, here));
+  });
+
+  it("keeps one backend's copies from answering for another", () => {
+    const admin = { authType: 'admin', apiKey: null } as const;
+    expect(cacheOwner(admin, here)).not.toBe(cacheOwner(admin, 'https://other.example.com'));
   });
 });

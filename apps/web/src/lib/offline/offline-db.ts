@@ -1,4 +1,10 @@
-import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
+import {
+  openDB,
+  type DBSchema,
+  type IDBPDatabase,
+  type IDBPObjectStore,
+  type IDBPTransaction,
+} from 'idb';
 
 /** The IndexedDB database of SPEC §3 ("Offline database", version 2). */
 export const OFFLINE_DB_NAME = 'pastebox-offline';
@@ -55,6 +61,7 @@ function upgrade(
   if (!pastes.indexNames.contains('savedAt')) {
     pastes.createIndex('savedAt', 'savedAt');
   }
+  void ownersNameTheirBackend(pastes);
   if (!db.objectStoreNames.contains('files')) {
     db.createObjectStore('files', { keyPath: 'slug' }).createIndex('savedAt', 'savedAt');
   }
@@ -63,6 +70,24 @@ function upgrade(
   }
   if (!db.objectStoreNames.contains('settings')) {
     db.createObjectStore('settings', { keyPath: 'key' }).createIndex('savedAt', 'savedAt');
+  }
+}
+
+/**
+ * Version 1 owners were only an identity (`anonymous`); version 2 owners also name the
+ * backend (`anonymous@https://…`, see `cacheOwner`). A version 1 app only ever talked to the
+ * page's own origin, so that is the backend its pastes came from.
+ */
+async function ownersNameTheirBackend(
+  pastes: IDBPObjectStore<OfflineSchema, OfflineStore[], 'pastes', 'versionchange'>,
+): Promise<void> {
+  for (let cursor = await pastes.openCursor(); cursor; cursor = await cursor.continue()) {
+    if (!cursor.value.owner.includes('@')) {
+      await cursor.update({
+        ...cursor.value,
+        owner: `${cursor.value.owner}@${self.location.origin}`,
+      });
+    }
   }
 }
 
