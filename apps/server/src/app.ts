@@ -2,13 +2,12 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { ZodError } from 'zod';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
-import { requestId } from 'hono/request-id';
-import { secureHeaders } from 'hono/secure-headers';
 import { ERRORS } from '@pastebox/contract/errors';
 import type { AppDeps, AppEnv } from './context';
 import { isDatabaseUnavailable } from './db/db-errors';
+import { answerBasics, jsonAnswer } from './lib/answer';
 import { apiDocsRoutes } from './lib/api-docs';
-import { asStatus, errorBody } from './lib/envelope';
+import { errorBody } from './lib/envelope';
 import { AppError, isAppError } from './lib/errors';
 import { createRouter } from './lib/openapi';
 import { resolvePrincipal } from './lib/principal';
@@ -37,38 +36,8 @@ import { VfsError } from './vfs/types';
 export function buildApp(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
 
-  app.use('*', requestId());
-  app.use('*', async (c, next) => {
-    c.set('deps', deps);
-    await next();
-  });
-  app.use(
-    '*',
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
-        mediaSrc: ["'self'", 'blob:', 'https:', 'http:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'https:', 'http:'],
-        workerSrc: ["'self'", 'blob:'],
-        frameSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-      },
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      xFrameOptions: 'DENY',
-      crossOriginEmbedderPolicy: false,
-      crossOriginResourcePolicy: 'same-site',
-      // A route that sets its own policy keeps it: file delivery sends a sandboxing CSP
-      // and allows same-origin framing for previews.
-      overwrite: false,
-    }),
-  );
+  // Dependencies, the request id and the security headers in one step (lib/answer.ts).
+  app.use('*', answerBasics(deps));
   if (deps.config.CORS_ORIGINS.length > 0) {
     // An allow-list, never a reflected '*' (DESIGN §1, shape 3).
     const allowed = new Set(deps.config.CORS_ORIGINS.map((origin) => new URL(origin).origin));
@@ -125,7 +94,7 @@ export function buildApp(deps: AppDeps) {
   api.route('/docs', apiDocsRoutes());
   // A catch-all rather than api.notFound(): a mounted router's notFound is never consulted,
   // and the web app's SPA fallback would otherwise answer unknown /api paths with HTML.
-  api.all('*', (c) => c.json(errorBody(404, 'NOT_FOUND', 'Not found'), 404));
+  api.all('*', (c) => jsonAnswer(c, errorBody(404, 'NOT_FOUND', 'Not found'), 404));
 
   app.route('/api', api);
   // WebDAV (DESIGN §8) outside the OpenAPI router and its JSON body limits: PUT streams.
@@ -142,42 +111,48 @@ export function buildApp(deps: AppDeps) {
         : caught;
     if (isAppError(error)) {
       const extra = error.details ? { details: error.details } : {};
-      return c.json(
-        errorBody(error.status, error.key, error.message, extra),
-        asStatus(error.status),
-      );
+      return jsonAnswer(c, errorBody(error.status, error.key, error.message, extra), error.status);
     }
     if (error instanceof ZodError) {
       const details = error.issues.map((issue) => ({
         path: issue.path.join('.'),
         message: issue.message,
       }));
-      return c.json(errorBody(400, 'VALIDATION_FAILED', 'Invalid request', { details }), 400);
+      return jsonAnswer(
+        c,
+        errorBody(400, 'VALIDATION_FAILED', 'Invalid request', { details }),
+        400,
+      );
     }
     if (error instanceof SyntaxError && c.req.header('content-type')?.includes('json')) {
-      return c.json(errorBody(400, 'VALIDATION_FAILED', 'Malformed JSON body'), 400);
+      return jsonAnswer(c, errorBody(400, 'VALIDATION_FAILED', 'Malformed JSON body'), 400);
     }
     // Hono's validators throw these for a malformed JSON body (400) or a body that is not
     // JSON at all (415); both are the caller's mistake, not a server error.
     if (error instanceof HTTPException && (error.status === 400 || error.status === 415)) {
       const message = error.status === 400 ? 'Malformed JSON body' : 'Send the body as JSON';
-      return c.json(errorBody(400, 'VALIDATION_FAILED', message), 400);
+      return jsonAnswer(c, errorBody(400, 'VALIDATION_FAILED', message), 400);
     }
-    const id = c.var.requestId;
+    const id = c.get('requestId');
     if (isDatabaseUnavailable(error)) {
       // The database dropped the connection or stayed locked: the client may retry.
       deps.logger.warn({ err: error, requestId: id, path: c.req.path }, 'database unavailable');
-      c.header('Retry-After', '1');
-      return c.json(
+      return jsonAnswer(
+        c,
         errorBody(503, 'DATABASE_UNAVAILABLE', ERRORS.DATABASE_UNAVAILABLE.message),
         503,
+        { 'retry-after': '1' },
       );
     }
     deps.logger.error(
       { err: error, requestId: id, method: c.req.method, path: c.req.path },
       'unhandled error',
     );
-    return c.json(errorBody(500, 'INTERNAL', 'Internal server error', { requestId: id }), 500);
+    return jsonAnswer(
+      c,
+      errorBody(500, 'INTERNAL', 'Internal server error', { requestId: id }),
+      500,
+    );
   });
 
   return app;

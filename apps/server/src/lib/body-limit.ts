@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../context';
@@ -27,19 +28,93 @@ export const BODY_LIMIT_EXTENSION = 'x-max-body-bytes';
 /**
  * The middleware that holds a body to `maxBytes`. A route whose one large field has its
  * own error (a paste's content) may name that key.
+ *
+ * Under Node (the server, and the tests' real HTTP servers) the body is read straight from
+ * the socket's stream into one buffer and handed to Hono's body cache as text, which the
+ * validators parse: no WHATWG Request and stream are built around it (that conversion was
+ * about a tenth of a paste create, docs/performance.md). Elsewhere (`app.request` in a
+ * test) Hono's own middleware does the same job.
  */
 export function limitBody(
   maxBytes: number,
   tooLarge: ErrorKey = 'BODY_TOO_LARGE',
 ): MiddlewareHandler<AppEnv> {
-  return bodyLimit({
-    maxSize: maxBytes,
-    onError: () => {
-      throw new AppError(
-        tooLarge,
-        `The request body is larger than this call accepts (${formatBytes(maxBytes)})`,
-      );
-    },
+  const refuse = (): never => {
+    throw new AppError(
+      tooLarge,
+      `The request body is larger than this call accepts (${formatBytes(maxBytes)})`,
+    );
+  };
+  const portable = bodyLimit({ maxSize: maxBytes, onError: refuse });
+  return async (c, next) => {
+    const incoming = (c.env as { incoming?: unknown } | undefined)?.incoming;
+    if (!isNodeRequest(incoming)) {
+      return portable(c, next);
+    }
+    // A route may stack two limits (its own, then the router's default): the stream can be
+    // read only once, so the second one holds the size the first one read to its limit.
+    const alreadyRead = bytesRead.get(c.req);
+    if (alreadyRead !== undefined) {
+      return alreadyRead > maxBytes ? refuse() : next();
+    }
+    const text = await readText(incoming, maxBytes);
+    if (text === null) {
+      return refuse();
+    }
+    bytesRead.set(c.req, Buffer.byteLength(text));
+    // Hono keeps promises in its body cache (its type says otherwise).
+    (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(text);
+    return next();
+  };
+}
+
+/** How many bytes of each request's body a limit has read (and cached as text). */
+const bytesRead = new WeakMap<object, number>();
+
+function isNodeRequest(value: unknown): value is IncomingMessage {
+  return typeof value === 'object' && value !== null && 'socket' in value && 'on' in value;
+}
+
+/**
+ * The whole body as UTF-8 text (a leading byte-order mark dropped, as `Request.text()`
+ * does), or null once it passes `maxBytes`: a declared Content-Length over the limit is
+ * refused before a byte is read, a chunked body the moment it passes. The unread rest is
+ * discarded by Node when the answer is sent.
+ */
+function readText(incoming: IncomingMessage, maxBytes: number): Promise<string | null> {
+  const declared = Number(incoming.headers['content-length'] ?? Number.NaN);
+  if (declared > maxBytes && incoming.headers['transfer-encoding'] === undefined) {
+    return Promise.resolve(null);
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = () => {
+      incoming.off('data', onData);
+      incoming.off('end', onEnd);
+      incoming.off('error', onError);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        stop();
+        resolve(null);
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      stop();
+      const text = Buffer.concat(chunks, size).toString('utf8');
+      resolve(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    };
+    const onError = (error: Error) => {
+      stop();
+      reject(error);
+    };
+    incoming.on('data', onData);
+    incoming.on('end', onEnd);
+    incoming.on('error', onError);
   });
 }
 

@@ -1,9 +1,29 @@
-import type { Context } from 'hono';
+import type { Context, TypedResponse } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { JSONParsed } from 'hono/utils/types';
+import type { AppEnv } from '@/context';
+import { jsonAnswer } from './answer';
 
-/** Answers `{ code, message, data, success: true }` (DESIGN §4). */
-export function ok<T>(c: Context, data: T, status: 200 | 201 | 202 = 200, message = 'OK') {
-  return c.json({ code: status, message, data, success: true as const }, status);
+interface Envelope<T, S extends number> {
+  code: S;
+  message: string;
+  data: T;
+  success: true;
+}
+
+/**
+ * Answers `{ code, message, data, success: true }` (DESIGN §4) through the cheap path of
+ * lib/answer.ts; typed as `c.json` would be, so the OpenAPI routes check their answers.
+ */
+export function ok<T, S extends 200 | 201 | 202 = 200>(
+  c: Context<AppEnv>,
+  data: T,
+  status: S = 200 as S,
+  message = 'OK',
+): Response & TypedResponse<JSONParsed<Envelope<T, S>>, S, 'json'> {
+  const body: Envelope<T, S> = { code: status, message, data, success: true };
+  return jsonAnswer(c, body, status) as Response &
+    TypedResponse<JSONParsed<Envelope<T, S>>, S, 'json'>;
 }
 
 export function errorBody(

@@ -3,7 +3,7 @@ import type { AppEnv, KeyPermissions, Principal } from '@/context';
 import { AppError } from './errors';
 
 /**
- * Route guards over c.var.principal (SPEC §6). They live in lib, not in the auth module,
+ * Route guards over c.get('principal') (SPEC §6). They live in lib, not in the auth module,
  * so every module (api-keys included) can guard its routes without importing auth.
  */
 
@@ -15,12 +15,12 @@ export function presentedBearerToken(c: Context<AppEnv>): string | null {
 }
 
 function failUnauthenticated(c: Context<AppEnv>): never {
-  throw new AppError(c.var.authFailure ?? 'UNAUTHORIZED');
+  throw new AppError(c.get('authFailure') ?? 'UNAUTHORIZED');
 }
 
 /** The admin principal, or a 401/403. */
 export function requireAdmin(c: Context<AppEnv>): Extract<Principal, { type: 'admin' }> {
-  const principal = c.var.principal;
+  const principal = c.get('principal');
   if (principal.type === 'admin') {
     return principal;
   }
@@ -32,7 +32,7 @@ export function requireAdmin(c: Context<AppEnv>): Extract<Principal, { type: 'ad
 
 /** An API-key principal, or a 401 (the user/… families are for keys). */
 export function requireApiKey(c: Context<AppEnv>): Extract<Principal, { type: 'apikey' }> {
-  const principal = c.var.principal;
+  const principal = c.get('principal');
   if (principal.type === 'apikey') {
     return principal;
   }
@@ -44,7 +44,7 @@ export function requirePermission(
   c: Context<AppEnv>,
   permission: keyof KeyPermissions,
 ): Exclude<Principal, { type: 'none' }> {
-  const principal = c.var.principal;
+  const principal = c.get('principal');
   if (principal.type === 'none') {
     failUnauthenticated(c);
   }

@@ -9,7 +9,7 @@ export interface Reader {
 
 /** The reader of this request (principal resolved by the auth middleware, address by TRUST_PROXY). */
 export function readerOf(c: Context<AppEnv>): Reader {
-  return { principal: c.var.principal, clientIp: c.var.clientIp };
+  return { principal: c.get('principal'), clientIp: c.get('clientIp') };
 }
 
 /**

@@ -30,44 +30,35 @@ export function countLiveView<T extends ShareTable>(
   nowIso: string,
   also?: Expression<SqlBool>,
 ): Promise<Selectable<Database[T]> | undefined> {
-  return countLiveViewWhere(db, table, 'id', id, nowIso, also);
+  return liveViewStatement(db, table, 'id', id, nowIso, also).executeTakeFirst() as Promise<
+    Selectable<Database[T]> | undefined
+  >;
 }
 
 /**
- * The same atomic count, naming the share by its public slug: a reader's first and only
- * round trip when nothing else (owner, password) needs the row first (DESIGN §11). The
- * same `WHERE` guards the limit, so exactness under concurrency is unchanged.
+ * The counting statement itself, not run. `countLiveView` runs it by id; a reader's hot
+ * path names the share by its public slug and compiles it once (db/compiled-query.ts), so
+ * its first and only round trip costs no query building (DESIGN §11). The same `WHERE`
+ * guards the limit either way, so exactness under concurrency is unchanged.
  */
-export function countLiveViewBySlug<T extends ShareTable>(
+export function liveViewStatement(
   db: Kysely<Database>,
-  table: T,
-  slug: string,
-  nowIso: string,
-  also?: Expression<SqlBool>,
-): Promise<Selectable<Database[T]> | undefined> {
-  return countLiveViewWhere(db, table, 'slug', slug, nowIso, also);
-}
-
-function countLiveViewWhere<T extends ShareTable>(
-  db: Kysely<Database>,
-  table: T,
+  table: ShareTable,
   column: 'id' | 'slug',
   value: string,
   nowIso: string,
   also: Expression<SqlBool> | undefined,
-): Promise<Selectable<Database[T]> | undefined> {
+) {
   // Seen through the columns both tables share, the statement is written once for either.
   const shares = db as unknown as Kysely<Record<ShareTable, CountedColumns>>;
-  const shareTable: ShareTable = table;
   return shares
-    .updateTable(shareTable)
+    .updateTable(table)
     .set((eb) => ({ views: eb('views', '+', 1) }))
     .where(column, '=', value)
     .where((eb) => eb.or([eb('max_views', '=', 0), eb('views', '<', eb.ref('max_views'))]))
     .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', nowIso)]))
     .$if(also !== undefined, (qb) => qb.where(() => also as Expression<SqlBool>))
-    .returningAll()
-    .executeTakeFirst() as Promise<Selectable<Database[T]> | undefined>;
+    .returningAll();
 }
 
 /** How one kind of share is counted and looked at again (its repository, bound to it). */

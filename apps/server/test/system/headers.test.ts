@@ -1,15 +1,31 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-function expectSecurityHeaders(headers: Headers): void {
-  const csp = headers.get('content-security-policy') ?? '';
-  expect(csp).toContain("frame-ancestors 'none'");
-  expect(csp).toContain("default-src 'self'");
-  expect(csp).toContain("script-src 'self'");
-  expect(csp).toContain("object-src 'none'");
+/** What every answer carries, API or page. */
+function expectCommonHeaders(headers: Headers): void {
+  expect(headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   expect(headers.get('x-content-type-options')).toBe('nosniff');
   expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
   expect(headers.get('x-frame-options')).toBe('DENY');
+  expect(headers.get('cross-origin-resource-policy')).toBe('same-site');
+  expect(headers.get('strict-transport-security')).toContain('max-age=');
+  expect(headers.get('x-request-id')).toMatch(/^[\w\-=]+$/);
+}
+
+/** An API answer is data, never a page: its policy allows nothing. */
+function expectApiHeaders(headers: Headers): void {
+  expectCommonHeaders(headers);
+  expect(headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+}
+
+/** A page gets the web app's policy and the document headers. */
+function expectDocumentHeaders(headers: Headers): void {
+  expectCommonHeaders(headers);
+  const csp = headers.get('content-security-policy') ?? '';
+  expect(csp).toContain("default-src 'self'");
+  expect(csp).toContain("script-src 'self'");
+  expect(csp).toContain("object-src 'none'");
+  expect(headers.get('cross-origin-opener-policy')).toBe('same-origin');
 }
 
 describe('security headers', () => {
@@ -24,19 +40,36 @@ describe('security headers', () => {
   it('are sent on an API answer', async () => {
     const res = await server.anon.raw('/api/health');
     expect(res.status).toBe(200);
-    expectSecurityHeaders(res.headers);
+    expectApiHeaders(res.headers);
   });
 
   it('are sent on an error answer', async () => {
     const res = await server.anon.raw('/api/nope');
     expect(res.status).toBe(404);
-    expectSecurityHeaders(res.headers);
+    expectApiHeaders(res.headers);
   });
 
   it('are sent on an HTML page', async () => {
     const res = await server.anon.raw('/api/docs');
     expect(res.headers.get('content-type')).toContain('text/html');
-    expectSecurityHeaders(res.headers);
+    expectDocumentHeaders(res.headers);
+  });
+
+  it('are sent on a refusal thrown by a route', async () => {
+    const res = await server.anon.raw('/api/admin/api-keys');
+    expect(res.status).toBe(401);
+    expectApiHeaders(res.headers);
+  });
+
+  it("keep a proxy's request id and replace one that cannot be trusted", async () => {
+    const kept = await server.anon.raw('/api/health', { headers: { 'x-request-id': 'lb-42_a=' } });
+    expect(kept.headers.get('x-request-id')).toBe('lb-42_a=');
+    const forged = await server.anon.raw('/api/health', {
+      headers: { 'x-request-id': 'a b<script>' },
+    });
+    expect(forged.headers.get('x-request-id')).not.toContain('script');
+    const again = await server.anon.raw('/api/health');
+    expect(again.headers.get('x-request-id')).not.toBe(forged.headers.get('x-request-id'));
   });
 
   it('answer no CORS headers when no origin is allowed', async () => {

@@ -17,6 +17,6 @@ export const dashboardRoutes = createRouter().openapi(
   }),
   async (c) => {
     requireAdmin(c);
-    return ok(c, await readDashboardStats(c.var.deps));
+    return ok(c, await readDashboardStats(c.get('deps')));
   },
 );

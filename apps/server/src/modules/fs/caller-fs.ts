@@ -10,7 +10,7 @@ import type { Caller, FileSystem } from '@/vfs/types';
  * everywhere, a key's at or under its basic_path (scopeOf answers 401/403 first).
  */
 export function callerFileSystem(c: Context<AppEnv>, family: ScopeFamily<Caller>): FileSystem {
-  const { deps } = c.var;
+  const deps = c.get('deps');
   // The app's clock, so a listing's cache_ttl runs on the same time as everything else.
   return fileSystemFor(mountSource(deps), family.scopeOf(c), { now: () => deps.clock.now() });
 }

@@ -20,7 +20,7 @@ function asAttachment(disposition: string | undefined): string {
 /** The signed claims of the request and the local driver they are for, or a 403/404. */
 function authorise(c: Context<AppEnv>, op: LocalUrlOp): Promise<SignedAccess> {
   const query = new URL(c.req.url).searchParams;
-  return verifySignedUrl(c.var.deps, op, c.req.param('configId') ?? '', query);
+  return verifySignedUrl(c.get('deps'), op, c.req.param('configId') ?? '', query);
 }
 
 /**
@@ -56,7 +56,7 @@ function refuseDeclaredOverLimit(c: Context<AppEnv>, max: number): void {
 export const localStorageRoutes = new Hono<AppEnv>()
   .put(`${LOCAL_ROUTE_BASE}/:configId/object`, async (c) => {
     const { claims, driver } = await authorise(c, 'put-object');
-    const max = claims.maxSize ?? (await maxUploadBytes(c.var.deps));
+    const max = claims.maxSize ?? (await maxUploadBytes(c.get('deps')));
     refuseDeclaredOverLimit(c, max);
     const result = await mapped(() => driver.putWithin(claims.key, requestBody(c), max));
     return c.body(null, 200, { ETag: `"${result.etag ?? ''}"` });
@@ -67,7 +67,7 @@ export const localStorageRoutes = new Hono<AppEnv>()
       throw new AppError('SIGNED_URL_INVALID');
     }
     const { uploadId, partNumber } = claims;
-    const max = await maxUploadBytes(c.var.deps);
+    const max = await maxUploadBytes(c.get('deps'));
     refuseDeclaredOverLimit(c, max);
     const { etag } = await mapped(() =>
       driver.uploadPart(claims.key, uploadId, partNumber, requestBody(c), undefined, max),

@@ -2,7 +2,8 @@ import { sql, type Kysely, type Selectable, type SqlBool, type Updateable } from
 import type { Database, PastesTable } from '@/db/types';
 import { matchesSearch, withinOwnerScope, type OwnerScope } from '@/db/filters';
 import type { ListRequest } from '@/lib/pagination';
-import { countLiveView, countLiveViewBySlug } from '@/shares/views';
+import { compiledOnce } from '@/db/compiled-query';
+import { countLiveView, liveViewStatement } from '@/shares/views';
 
 export type PasteRow = Selectable<PastesTable>;
 export type PasteChanges = Omit<Updateable<PastesTable>, 'id' | 'created_by' | 'created_at'>;
@@ -26,6 +27,18 @@ const LIST_COLUMNS = [
   'created_at',
   'updated_at',
 ] as const;
+
+/** The anonymous reader's only statement (DESIGN §11), compiled once per database. */
+const countOpenView = compiledOnce<{ slug: string; nowIso: string }, unknown>((db, value) =>
+  liveViewStatement(
+    db,
+    'pastes',
+    'slug',
+    value('slug'),
+    value('nowIso'),
+    sql<SqlBool>`${sql.ref('password_hash')} is null`,
+  ),
+);
 
 /** SQL for pastes; one method per query, the owner in the WHERE where a scope applies. */
 export class PastesRepo {
@@ -58,8 +71,9 @@ export class PastesRepo {
    * undefined when nothing was counted (no such share, protected, expired, used up).
    */
   countOpenViewBySlug(slug: string, nowIso: string) {
-    const open = sql<SqlBool>`${sql.ref('password_hash')} is null`;
-    return countLiveViewBySlug(this.db, 'pastes', slug, nowIso, open);
+    return countOpenView(this.db, { slug, nowIso }).then(
+      (result) => result.rows[0] as PasteRow | undefined,
+    );
   }
 
   /** A page of list rows, newest first, with a preview and the size in bytes. */

@@ -38,7 +38,7 @@ export const storageConfigRoutes = createRouter()
     }),
     async (c) => {
       requireAdmin(c);
-      return ok(c, await listStorageConfigs(c.var.deps));
+      return ok(c, await listStorageConfigs(c.get('deps')));
     },
   )
   .openapi(
@@ -53,7 +53,7 @@ export const storageConfigRoutes = createRouter()
     }),
     async (c) => {
       requireAdmin(c);
-      const created = await createStorageConfig(c.var.deps, c.req.valid('json'));
+      const created = await createStorageConfig(c.get('deps'), c.req.valid('json'));
       return ok(c, created, 201, 'Created');
     },
   )
@@ -69,7 +69,7 @@ export const storageConfigRoutes = createRouter()
     }),
     async (c) => {
       requireAdmin(c);
-      return ok(c, await getStorageConfig(c.var.deps, c.req.valid('param').id));
+      return ok(c, await getStorageConfig(c.get('deps'), c.req.valid('param').id));
     },
   )
   .openapi(
@@ -85,7 +85,7 @@ export const storageConfigRoutes = createRouter()
     async (c) => {
       requireAdmin(c);
       const { id } = c.req.valid('param');
-      return ok(c, await updateStorageConfig(c.var.deps, id, c.req.valid('json')));
+      return ok(c, await updateStorageConfig(c.get('deps'), id, c.req.valid('json')));
     },
   )
   .openapi(
@@ -100,7 +100,7 @@ export const storageConfigRoutes = createRouter()
     }),
     async (c) => {
       requireAdmin(c);
-      await deleteStorageConfig(c.var.deps, c.req.valid('param').id);
+      await deleteStorageConfig(c.get('deps'), c.req.valid('param').id);
       return ok(c, null, 200, 'Deleted');
     },
   )
@@ -116,7 +116,7 @@ export const storageConfigRoutes = createRouter()
     }),
     async (c) => {
       requireAdmin(c);
-      return ok(c, await setDefaultStorageConfig(c.var.deps, c.req.valid('param').id));
+      return ok(c, await setDefaultStorageConfig(c.get('deps'), c.req.valid('param').id));
     },
   )
   .openapi(
@@ -133,7 +133,7 @@ export const storageConfigRoutes = createRouter()
       requireAdmin(c);
       // Without an Origin header, the origin clients use: behind a trusted proxy, not ours.
       const origin =
-        c.req.header('origin') ?? new URL(publicBaseUrl(c.var.deps.config, c.req.raw)).origin;
-      return ok(c, await testStorageConfig(c.var.deps, c.req.valid('param').id, origin));
+        c.req.header('origin') ?? new URL(publicBaseUrl(c.get('deps').config, c.req.raw)).origin;
+      return ok(c, await testStorageConfig(c.get('deps'), c.req.valid('param').id, origin));
     },
   );

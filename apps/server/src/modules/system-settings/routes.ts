@@ -20,7 +20,7 @@ export const systemSettingsRoutes = createRouter()
     }),
     async (c) => {
       requireAdmin(c);
-      return ok(c, await readSystemSettings(c.var.deps));
+      return ok(c, await readSystemSettings(c.get('deps')));
     },
   )
   .openapi(
@@ -35,6 +35,6 @@ export const systemSettingsRoutes = createRouter()
     }),
     async (c) => {
       requireAdmin(c);
-      return ok(c, await updateSystemSettings(c.var.deps, c.req.valid('json')));
+      return ok(c, await updateSystemSettings(c.get('deps'), c.req.valid('json')));
     },
   );

@@ -19,9 +19,9 @@ export const systemRoutes = createRouter()
     }),
     async (c) => {
       try {
-        await checkDatabase(c.var.deps);
+        await checkDatabase(c.get('deps'));
       } catch (error) {
-        c.var.deps.logger.error({ err: error }, 'health check: database unreachable');
+        c.get('deps').logger.error({ err: error }, 'health check: database unreachable');
         throw new AppError('SERVICE_UNAVAILABLE', 'Database unreachable');
       }
       return ok(c, { status: 'ok' as const, database: 'ok' as const });
@@ -46,7 +46,7 @@ export const systemRoutes = createRouter()
       responses: okResponse(maxUploadSize),
     }),
     async (c) => {
-      const stored = await getSetting(c.var.deps.db, 'max_upload_size_mb');
+      const stored = await getSetting(c.get('deps').db, 'max_upload_size_mb');
       const mb = stored ? Number(stored) : LIMITS.defaultMaxUploadSizeMb;
       return ok(c, { max_upload_size: mb, max_upload_size_bytes: Math.round(mb * 1024 * 1024) });
     },

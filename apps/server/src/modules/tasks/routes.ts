@@ -41,7 +41,7 @@ function taskFamily(family: ScopeFamily<OwnerScope>) {
       }),
       async (c) => {
         const scope = family.scopeOf(c);
-        return ok(c, await listTasks(c.var.deps, scope, c.req.valid('query')));
+        return ok(c, await listTasks(c.get('deps'), scope, c.req.valid('query')));
       },
     )
     .openapi(
@@ -54,7 +54,7 @@ function taskFamily(family: ScopeFamily<OwnerScope>) {
       }),
       async (c) => {
         const scope = family.scopeOf(c);
-        return ok(c, await getTask(c.var.deps, scope, c.req.valid('param').id));
+        return ok(c, await getTask(c.get('deps'), scope, c.req.valid('param').id));
       },
     )
     .openapi(
@@ -70,7 +70,7 @@ function taskFamily(family: ScopeFamily<OwnerScope>) {
       }),
       async (c) => {
         const scope = family.scopeOf(c);
-        return ok(c, await cancelTask(c.var.deps, scope, c.req.valid('param').id));
+        return ok(c, await cancelTask(c.get('deps'), scope, c.req.valid('param').id));
       },
     )
     .openapi(
@@ -85,7 +85,7 @@ function taskFamily(family: ScopeFamily<OwnerScope>) {
       async (c) => {
         const scope = family.scopeOf(c);
         const { id } = c.req.valid('param');
-        await deleteTask(c.var.deps, scope, id);
+        await deleteTask(c.get('deps'), scope, id);
         return ok(c, { id });
       },
     );

@@ -61,7 +61,7 @@ function identityOf(principal: Principal): DavIdentity | null {
 
 /** The caller of a /dav request, or null when it must be challenged (401). */
 export async function authenticate(c: Context<AppEnv>): Promise<DavIdentity | null> {
-  const resolved = identityOf(c.var.principal);
+  const resolved = identityOf(c.get('principal'));
   if (resolved) {
     return resolved;
   }
@@ -69,7 +69,7 @@ export async function authenticate(c: Context<AppEnv>): Promise<DavIdentity | nu
   if (!credentials || credentials.user === '') {
     return null;
   }
-  const { deps } = c.var;
+  const deps = c.get('deps');
   if (credentials.user === credentials.password) {
     // A key is a hash lookup (no slow check): tried first, so a valid key is never slowed.
     const key = await resolveApiKey(deps, credentials.user);
@@ -79,7 +79,7 @@ export async function authenticate(c: Context<AppEnv>): Promise<DavIdentity | nu
   }
   const admin = await verifyAdminPassword(
     deps,
-    c.var.clientIp,
+    c.get('clientIp'),
     credentials.user,
     credentials.password,
   );

@@ -61,7 +61,7 @@ function failure(c: Context<AppEnv>, error: unknown): Response {
   }
   const status = davStatusOf(error);
   if (status >= 500 && !(error instanceof VfsError)) {
-    c.var.deps.logger.error(
+    c.get('deps').logger.error(
       { err: error, method: c.req.method, path: c.req.path },
       'WebDAV request failed',
     );
@@ -83,7 +83,7 @@ async function handle(c: Context<AppEnv>): Promise<Response> {
     if (!identity) {
       return challenge();
     }
-    const { deps } = c.var;
+    const deps = c.get('deps');
     const ctx: DavContext = {
       deps,
       request: c.req.raw,

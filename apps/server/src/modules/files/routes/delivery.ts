@@ -63,7 +63,7 @@ function respond(plan: DeliveryPlan, mode: Mode): Response {
 type DeliveryQuery = z.infer<typeof fileDeliveryQuery>;
 
 async function deliver(c: Context<AppEnv>, mode: Mode, slug: string, query: DeliveryQuery) {
-  const plan = await planDelivery(c.var.deps, {
+  const plan = await planDelivery(c.get('deps'), {
     slug,
     token: query.token,
     password: query.password,

@@ -4,5 +4,5 @@ import { publicBaseUrl } from '@/lib/public-url';
 
 /** The base of the absolute visit links in this request's answer (lib/public-url.ts). */
 export function linkBaseOf(c: Context<AppEnv>): string {
-  return publicBaseUrl(c.var.deps.config, c.req.raw);
+  return publicBaseUrl(c.get('deps').config, c.req.raw);
 }

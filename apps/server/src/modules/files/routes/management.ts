@@ -36,7 +36,7 @@ function fileManagementRoutes(family: ScopeFamily<FileScope>) {
       }),
       async (c) => {
         const scope = family.scopeOf(c);
-        return ok(c, await listFiles(c.var.deps, scope, c.req.valid('query'), linkBaseOf(c)));
+        return ok(c, await listFiles(c.get('deps'), scope, c.req.valid('query'), linkBaseOf(c)));
       },
     )
     .openapi(
@@ -49,7 +49,7 @@ function fileManagementRoutes(family: ScopeFamily<FileScope>) {
       }),
       async (c) => {
         const scope = family.scopeOf(c);
-        return ok(c, await deleteFiles(c.var.deps, scope, c.req.valid('json').ids));
+        return ok(c, await deleteFiles(c.get('deps'), scope, c.req.valid('json').ids));
       },
     )
     .openapi(
@@ -62,7 +62,7 @@ function fileManagementRoutes(family: ScopeFamily<FileScope>) {
       }),
       async (c) => {
         const scope = family.scopeOf(c);
-        return ok(c, await getFile(c.var.deps, scope, c.req.valid('param').id, linkBaseOf(c)));
+        return ok(c, await getFile(c.get('deps'), scope, c.req.valid('param').id, linkBaseOf(c)));
       },
     )
     .openapi(
@@ -77,7 +77,7 @@ function fileManagementRoutes(family: ScopeFamily<FileScope>) {
         const scope = family.scopeOf(c);
         const { id } = c.req.valid('param');
         const body = c.req.valid('json');
-        return ok(c, await updateFile(c.var.deps, scope, id, body, linkBaseOf(c)));
+        return ok(c, await updateFile(c.get('deps'), scope, id, body, linkBaseOf(c)));
       },
     )
     .openapi(
@@ -90,7 +90,7 @@ function fileManagementRoutes(family: ScopeFamily<FileScope>) {
       }),
       async (c) => {
         const scope = family.scopeOf(c);
-        return ok(c, { deleted: await deleteFile(c.var.deps, scope, c.req.valid('param').id) });
+        return ok(c, { deleted: await deleteFile(c.get('deps'), scope, c.req.valid('param').id) });
       },
     );
 }

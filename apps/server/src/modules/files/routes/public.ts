@@ -27,7 +27,7 @@ export const publicFileRoutes = createRouter()
     }),
     async (c) => {
       const { slug } = c.req.valid('param');
-      return ok(c, await openFileShare(c.var.deps, slug, readerOf(c), linkBaseOf(c)));
+      return ok(c, await openFileShare(c.get('deps'), slug, readerOf(c), linkBaseOf(c)));
     },
   )
   .openapi(
@@ -44,6 +44,6 @@ export const publicFileRoutes = createRouter()
       const { slug } = c.req.valid('param');
       const { password } = c.req.valid('json');
       const reader = readerOf(c);
-      return ok(c, await verifyFileShare(c.var.deps, slug, password, reader, linkBaseOf(c)));
+      return ok(c, await verifyFileShare(c.get('deps'), slug, password, reader, linkBaseOf(c)));
     },
   );

@@ -38,8 +38,8 @@ function fsCopyFamily(family: ScopeFamily<Caller>) {
         await checkCopy(fs, plan);
         items.push(plan);
       }
-      const task = await createCopyTask(c.var.deps, {
-        createdBy: creatorOf(c.var.principal),
+      const task = await createCopyTask(c.get('deps'), {
+        createdBy: creatorOf(c.get('principal')),
         caller,
         items,
         skipExisting: body.skipExisting,

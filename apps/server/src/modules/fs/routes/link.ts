@@ -33,7 +33,7 @@ function fsLinkFamily(family: ScopeFamily<Caller>) {
         forceDownload: query.force_download ?? false,
       });
       return ok(c, {
-        url: absoluteUrl(publicBaseUrl(c.var.deps.config, c.req.raw), link.url),
+        url: absoluteUrl(publicBaseUrl(c.get('deps').config, c.req.raw), link.url),
         expires_at: link.expiresAt.toISOString(),
         expires_in: expiresIn,
       });

@@ -163,7 +163,7 @@ function fsUploadFamily(family: ScopeFamily<Caller>): OpenAPIHono<AppEnv> {
       }),
       async (c) => {
         const caller = uploadCallerOf(c, family);
-        const linkBase = publicBaseUrl(c.var.deps.config, c.req.raw);
+        const linkBase = publicBaseUrl(c.get('deps').config, c.req.raw);
         return ok(c, await presignFsUpload(caller, c.req.valid('json'), linkBase));
       },
     )

@@ -19,12 +19,12 @@ export interface FsUploadCaller {
 /** The upload caller of a request; the family's guard runs first (401/403). */
 export function uploadCallerOf(c: Context<AppEnv>, family: ScopeFamily<Caller>): FsUploadCaller {
   const fs = callerFileSystem(c, family);
-  const principal = c.var.principal;
+  const principal = c.get('principal');
   if (principal.type === 'none') {
     throw new Error('The family guard lets no anonymous caller through');
   }
   return {
-    deps: c.var.deps,
+    deps: c.get('deps'),
     fs,
     createdBy: creatorOf(principal),
     scope: uploadScope(principal),

@@ -26,7 +26,7 @@ function cacheRoutes(family: ScopeFamily<MountScope>) {
         'at once anyway. This is for changes made to the storage behind the product’s back.',
       responses: okResponse(cacheClearResult),
     }),
-    async (c) => ok(c, await clearListingCaches(c.var.deps, family.scopeOf(c))),
+    async (c) => ok(c, await clearListingCaches(c.get('deps'), family.scopeOf(c))),
   );
 }
 

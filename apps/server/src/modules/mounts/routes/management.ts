@@ -42,7 +42,7 @@ function mountManagementRoutes(family: ScopeFamily<MountScope>) {
         },
         responses: okResponse(mountList),
       }),
-      async (c) => ok(c, await listMounts(c.var.deps, family.scopeOf(c))),
+      async (c) => ok(c, await listMounts(c.get('deps'), family.scopeOf(c))),
     )
     .openapi(
       route({
@@ -57,7 +57,7 @@ function mountManagementRoutes(family: ScopeFamily<MountScope>) {
       }),
       async (c) => {
         const scope = family.scopeOf(c);
-        return ok(c, await getMount(c.var.deps, scope, c.req.valid('param').id));
+        return ok(c, await getMount(c.get('deps'), scope, c.req.valid('param').id));
       },
     );
   if (family.kind === 'key') {
@@ -83,7 +83,7 @@ function mountManagementRoutes(family: ScopeFamily<MountScope>) {
       async (c) => {
         family.scopeOf(c);
         const body = c.req.valid('json');
-        const created = await createMount(c.var.deps, body, creatorOf(c.var.principal));
+        const created = await createMount(c.get('deps'), body, creatorOf(c.get('principal')));
         return ok(c, created, 201, 'Created');
       },
     )
@@ -99,7 +99,7 @@ function mountManagementRoutes(family: ScopeFamily<MountScope>) {
       async (c) => {
         family.scopeOf(c);
         const { id } = c.req.valid('param');
-        return ok(c, await updateMount(c.var.deps, id, c.req.valid('json')));
+        return ok(c, await updateMount(c.get('deps'), id, c.req.valid('json')));
       },
     )
     .openapi(
@@ -113,7 +113,7 @@ function mountManagementRoutes(family: ScopeFamily<MountScope>) {
       }),
       async (c) => {
         family.scopeOf(c);
-        await deleteMount(c.var.deps, c.req.valid('param').id);
+        await deleteMount(c.get('deps'), c.req.valid('param').id);
         return ok(c, null, 200, 'Deleted');
       },
     );

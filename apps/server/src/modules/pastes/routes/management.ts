@@ -48,7 +48,7 @@ function pasteManagementRoutes(family: ScopeFamily<PasteScope>) {
       async (c) => {
         const scope = family.scopeOf(c);
         const request = listRequestOf(c.req.valid('query'));
-        return ok(c, await listPastes(c.var.deps, scope, request));
+        return ok(c, await listPastes(c.get('deps'), scope, request));
       },
     )
     .openapi(
@@ -64,7 +64,7 @@ function pasteManagementRoutes(family: ScopeFamily<PasteScope>) {
       }),
       async (c) => {
         const scope = family.scopeOf(c);
-        const deleted = await deletePastes(c.var.deps, scope, c.req.valid('json').ids);
+        const deleted = await deletePastes(c.get('deps'), scope, c.req.valid('json').ids);
         return ok(c, { deleted });
       },
     );
@@ -82,7 +82,7 @@ function pasteManagementRoutes(family: ScopeFamily<PasteScope>) {
       }),
       async (c) => {
         family.scopeOf(c);
-        return ok(c, { deleted: await sweepExpiredPastes(c.var.deps) });
+        return ok(c, { deleted: await sweepExpiredPastes(c.get('deps')) });
       },
     );
   }
@@ -100,7 +100,7 @@ function pasteManagementRoutes(family: ScopeFamily<PasteScope>) {
       }),
       async (c) => {
         const scope = family.scopeOf(c);
-        return ok(c, await getPaste(c.var.deps, scope, c.req.valid('param').id));
+        return ok(c, await getPaste(c.get('deps'), scope, c.req.valid('param').id));
       },
     )
     .openapi(
@@ -116,7 +116,7 @@ function pasteManagementRoutes(family: ScopeFamily<PasteScope>) {
       async (c) => {
         const scope = family.scopeOf(c);
         const { id } = c.req.valid('param');
-        return ok(c, await updatePaste(c.var.deps, scope, id, c.req.valid('json')));
+        return ok(c, await updatePaste(c.get('deps'), scope, id, c.req.valid('json')));
       },
     )
     .openapi(
@@ -129,7 +129,7 @@ function pasteManagementRoutes(family: ScopeFamily<PasteScope>) {
       }),
       async (c) => {
         const scope = family.scopeOf(c);
-        return ok(c, { deleted: await deletePaste(c.var.deps, scope, c.req.valid('param').id) });
+        return ok(c, { deleted: await deletePaste(c.get('deps'), scope, c.req.valid('param').id) });
       },
     );
 }

@@ -41,7 +41,7 @@ export const publicPasteRoutes = createRouter()
     }),
     async (c) => {
       const principal = requirePermission(c, 'text');
-      const paste = await createPaste(c.var.deps, principal, c.req.valid('json'));
+      const paste = await createPaste(c.get('deps'), principal, c.req.valid('json'));
       return ok(c, paste, 201, 'Created');
     },
   )
@@ -60,8 +60,8 @@ export const publicPasteRoutes = createRouter()
     }),
     async (c) => {
       const { slug } = c.req.valid('param');
-      const linkBase = publicBaseUrl(c.var.deps.config, c.req.raw);
-      return ok(c, await openPaste(c.var.deps, slug, readerOf(c), linkBase));
+      const linkBase = publicBaseUrl(c.get('deps').config, c.req.raw);
+      return ok(c, await openPaste(c.get('deps'), slug, readerOf(c), linkBase));
     },
   )
   .openapi(
@@ -77,7 +77,7 @@ export const publicPasteRoutes = createRouter()
     async (c) => {
       const { slug } = c.req.valid('param');
       const { password } = c.req.valid('json');
-      const linkBase = publicBaseUrl(c.var.deps.config, c.req.raw);
-      return ok(c, await unlockPaste(c.var.deps, slug, password, readerOf(c), linkBase));
+      const linkBase = publicBaseUrl(c.get('deps').config, c.req.raw);
+      return ok(c, await unlockPaste(c.get('deps'), slug, password, readerOf(c), linkBase));
     },
   );

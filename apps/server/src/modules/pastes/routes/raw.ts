@@ -4,6 +4,7 @@ import { rawPasteQuery } from '@pastebox/contract/schemas/paste';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '@/context';
+import { answer } from '@/lib/answer';
 import { isAppError } from '@/lib/errors';
 import { createRouter, keySecurity, type SecurityRequirements } from '@/lib/openapi';
 import { publicBaseUrl } from '@/lib/public-url';
@@ -29,7 +30,7 @@ function refusalFor(c: Context<AppEnv>, error: unknown, slug: string): Response 
   if (!isAppError(error) || !prefersHtml(c.req.header('accept'))) {
     return null;
   }
-  const base = publicBaseUrl(c.var.deps.config, c.req.raw);
+  const base = publicBaseUrl(c.get('deps').config, c.req.raw);
   return refusalPage(error, {
     language: pageLanguage(c.req.header('accept-language')),
     shareUrl: `${base}/paste/${encodeURIComponent(slug)}`,
@@ -39,13 +40,9 @@ function refusalFor(c: Context<AppEnv>, error: unknown, slug: string): Response 
 
 async function answerRaw(c: Context<AppEnv>, request: RawReadRequest): Promise<Response> {
   try {
-    const content = await readRawPaste(c.var.deps, request, readerOf(c));
-    return c.text(content, 200, {
-      'Content-Type': 'text/plain; charset=utf-8',
-      'X-Content-Type-Options': 'nosniff',
-      // A read may count a view or spend a visit's budget: no cache may answer for us.
-      'Cache-Control': 'no-store',
-    });
+    const content = await readRawPaste(c.get('deps'), request, readerOf(c));
+    // A read may count a view or spend a visit's budget: no cache may answer for us.
+    return answer(c, content, 200, 'text/plain; charset=utf-8', { 'cache-control': 'no-store' });
   } catch (error) {
     const page = refusalFor(c, error, request.slug);
     if (page) {

@@ -32,8 +32,8 @@ export const formUploadRoutes = createRouter().openapi(
   }),
   async (c) => {
     const principal = requirePermission(c, 'file');
-    const linkBase = publicBaseUrl(c.var.deps.config, c.req.raw);
-    const share = await receiveFormUpload(c.var.deps, principal, nodeRequestOf(c), linkBase);
+    const linkBase = publicBaseUrl(c.get('deps').config, c.req.raw);
+    const share = await receiveFormUpload(c.get('deps'), principal, nodeRequestOf(c), linkBase);
     return ok(c, share, 201, 'Created');
   },
 );

@@ -37,7 +37,7 @@ export const multipartRoutes = createRouter()
     }),
     async (c) => {
       const principal = requirePermission(c, 'file');
-      return ok(c, await initMultipart(c.var.deps, principal, c.req.valid('json')));
+      return ok(c, await initMultipart(c.get('deps'), principal, c.req.valid('json')));
     },
   )
   .openapi(
@@ -52,8 +52,8 @@ export const multipartRoutes = createRouter()
     }),
     async (c) => {
       const principal = requirePermission(c, 'file');
-      const linkBase = publicBaseUrl(c.var.deps.config, c.req.raw);
-      return ok(c, await partUrls(c.var.deps, principal, c.req.valid('json'), linkBase));
+      const linkBase = publicBaseUrl(c.get('deps').config, c.req.raw);
+      return ok(c, await partUrls(c.get('deps'), principal, c.req.valid('json'), linkBase));
     },
   )
   .openapi(
@@ -68,7 +68,7 @@ export const multipartRoutes = createRouter()
     }),
     async (c) => {
       const principal = requirePermission(c, 'file');
-      return ok(c, await storedParts(c.var.deps, principal, c.req.valid('param').file_id));
+      return ok(c, await storedParts(c.get('deps'), principal, c.req.valid('param').file_id));
     },
   )
   .openapi(
@@ -86,8 +86,11 @@ export const multipartRoutes = createRouter()
     }),
     async (c) => {
       const principal = requirePermission(c, 'file');
-      const linkBase = publicBaseUrl(c.var.deps.config, c.req.raw);
-      return ok(c, await completeMultipart(c.var.deps, principal, c.req.valid('json'), linkBase));
+      const linkBase = publicBaseUrl(c.get('deps').config, c.req.raw);
+      return ok(
+        c,
+        await completeMultipart(c.get('deps'), principal, c.req.valid('json'), linkBase),
+      );
     },
   )
   .openapi(
@@ -103,6 +106,6 @@ export const multipartRoutes = createRouter()
     async (c) => {
       const principal = requirePermission(c, 'file');
       const { file_id: fileId, upload_id: uploadId } = c.req.valid('json');
-      return ok(c, await abortMultipart(c.var.deps, principal, fileId, uploadId));
+      return ok(c, await abortMultipart(c.get('deps'), principal, fileId, uploadId));
     },
   );

@@ -24,8 +24,8 @@ export const presignRoutes = createRouter()
     }),
     async (c) => {
       const principal = requirePermission(c, 'file');
-      const linkBase = publicBaseUrl(c.var.deps.config, c.req.raw);
-      return ok(c, await presignUpload(c.var.deps, principal, c.req.valid('json'), linkBase));
+      const linkBase = publicBaseUrl(c.get('deps').config, c.req.raw);
+      return ok(c, await presignUpload(c.get('deps'), principal, c.req.valid('json'), linkBase));
     },
   )
   .openapi(
@@ -43,7 +43,7 @@ export const presignRoutes = createRouter()
     }),
     async (c) => {
       const principal = requirePermission(c, 'file');
-      const linkBase = publicBaseUrl(c.var.deps.config, c.req.raw);
-      return ok(c, await commitUpload(c.var.deps, principal, c.req.valid('json'), linkBase));
+      const linkBase = publicBaseUrl(c.get('deps').config, c.req.raw);
+      return ok(c, await commitUpload(c.get('deps'), principal, c.req.valid('json'), linkBase));
     },
   );

@@ -26,7 +26,7 @@ export const urlFetchRoutes = createRouter()
     }),
     async (c) => {
       requirePermission(c, 'file');
-      return ok(c, await describeRemoteFile(c.var.deps, c.req.valid('json').url));
+      return ok(c, await describeRemoteFile(c.get('deps'), c.req.valid('json').url));
     },
   )
   .openapi(
@@ -54,7 +54,7 @@ export const urlFetchRoutes = createRouter()
     }),
     async (c) => {
       requirePermission(c, 'file');
-      const download = await openRemoteDownload(c.var.deps, c.req.valid('query').url);
+      const download = await openRemoteDownload(c.get('deps'), c.req.valid('query').url);
       const headers = new Headers({
         // Relayed as a download; a remote script never becomes one of this origin.
         'content-type': safeContentType(download.mimetype, 'download'),
@@ -68,7 +68,7 @@ export const urlFetchRoutes = createRouter()
         headers.set('content-length', String(download.size));
       }
       const body = relayBody(c, download.body, (error) => {
-        c.var.deps.logger.info(
+        c.get('deps').logger.info(
           { url: download.finalUrl, reason: isAppError(error) ? error.key : error.message },
           'URL proxy stopped midway',
         );

@@ -49,8 +49,8 @@ export const urlStoreRoutes = createRouter()
     }),
     async (c) => {
       const principal = requirePermission(c, 'file');
-      const linkBase = publicBaseUrl(c.var.deps.config, c.req.raw);
-      return ok(c, await presignUrlUpload(c.var.deps, principal, c.req.valid('json'), linkBase));
+      const linkBase = publicBaseUrl(c.get('deps').config, c.req.raw);
+      return ok(c, await presignUrlUpload(c.get('deps'), principal, c.req.valid('json'), linkBase));
     },
   )
   .openapi(
@@ -66,8 +66,8 @@ export const urlStoreRoutes = createRouter()
     }),
     async (c) => {
       const principal = requirePermission(c, 'file');
-      const linkBase = publicBaseUrl(c.var.deps.config, c.req.raw);
-      return ok(c, await commitUrlUpload(c.var.deps, principal, c.req.valid('json'), linkBase));
+      const linkBase = publicBaseUrl(c.get('deps').config, c.req.raw);
+      return ok(c, await commitUrlUpload(c.get('deps'), principal, c.req.valid('json'), linkBase));
     },
   )
   .openapi(
@@ -82,8 +82,8 @@ export const urlStoreRoutes = createRouter()
     }),
     async (c) => {
       const principal = requirePermission(c, 'file');
-      const linkBase = publicBaseUrl(c.var.deps.config, c.req.raw);
-      return ok(c, await initUrlMultipart(c.var.deps, principal, c.req.valid('json'), linkBase));
+      const linkBase = publicBaseUrl(c.get('deps').config, c.req.raw);
+      return ok(c, await initUrlMultipart(c.get('deps'), principal, c.req.valid('json'), linkBase));
     },
   )
   .openapi(
@@ -98,9 +98,9 @@ export const urlStoreRoutes = createRouter()
     }),
     async (c) => {
       const principal = requirePermission(c, 'file');
-      const linkBase = publicBaseUrl(c.var.deps.config, c.req.raw);
+      const linkBase = publicBaseUrl(c.get('deps').config, c.req.raw);
       const body = c.req.valid('json');
-      return ok(c, await completeUrlMultipart(c.var.deps, principal, body, linkBase));
+      return ok(c, await completeUrlMultipart(c.get('deps'), principal, body, linkBase));
     },
   )
   .openapi(
@@ -117,7 +117,7 @@ export const urlStoreRoutes = createRouter()
     async (c) => {
       const principal = requirePermission(c, 'file');
       const { file_id, upload_id } = c.req.valid('json');
-      return ok(c, await abortUrlMultipart(c.var.deps, principal, file_id, upload_id));
+      return ok(c, await abortUrlMultipart(c.get('deps'), principal, file_id, upload_id));
     },
   )
   .openapi(
@@ -133,6 +133,6 @@ export const urlStoreRoutes = createRouter()
     }),
     async (c) => {
       const principal = requirePermission(c, 'file');
-      return ok(c, await cancelUrlUpload(c.var.deps, principal, c.req.valid('json').file_id));
+      return ok(c, await cancelUrlUpload(c.get('deps'), principal, c.req.valid('json').file_id));
     },
   );

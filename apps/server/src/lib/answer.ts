@@ -1,0 +1,59 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import type { AppDeps, AppEnv } from '@/context';
+import { addDocumentHeaders, API_HEADERS } from './security-headers';
+import { requestIdFor } from './request-id';
+
+/**
+ * The cheap way out of a request (DESIGN §11). An answer built here carries every header it
+ * needs — content type, the API security set, the request id — as one plain object, which
+ * @hono/node-server writes straight to the socket. Answers built any other way (c.json,
+ * c.body, static files, WebDAV) get the document set afterwards from `answerBasics`,
+ * which costs a Headers object and a lookup per header.
+ */
+const complete = new WeakSet<Response>();
+
+export type HeaderRecord = Record<string, string>;
+
+/** An answer whose headers are final: `answerBasics` leaves it alone. */
+export function answer(
+  c: Context<AppEnv>,
+  body: string | Uint8Array | null,
+  status: number,
+  contentType: string | null,
+  extra?: HeaderRecord,
+): Response {
+  const headers: HeaderRecord = { ...API_HEADERS, ...extra, 'x-request-id': c.get('requestId') };
+  if (contentType !== null) {
+    headers['content-type'] = contentType;
+  }
+  const response = new Response(body, { status, headers });
+  complete.add(response);
+  return response;
+}
+
+/** A JSON answer (the envelope of DESIGN §4). */
+export function jsonAnswer(
+  c: Context<AppEnv>,
+  value: unknown,
+  status: number,
+  extra?: HeaderRecord,
+): Response {
+  return answer(c, JSON.stringify(value), status, 'application/json', extra);
+}
+
+/**
+ * The first middleware: gives the request its dependencies and its id, and once the route
+ * has answered, completes an answer that was not built by `answer`.
+ */
+export function answerBasics(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    c.set('deps', deps);
+    const id = requestIdFor(c.req.header('x-request-id'));
+    c.set('requestId', id);
+    await next();
+    if (!complete.has(c.res)) {
+      addDocumentHeaders(c.res.headers);
+      c.res.headers.set('x-request-id', id);
+    }
+  };
+}
