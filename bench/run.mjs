@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loginAdmin } from './lib/api.mjs';
-import { readProcessMemoryKb, repoRoot, startServer } from './lib/server.mjs';
+import { readTreeMemoryKb, repoRoot, startServer } from './lib/server.mjs';
 
 const benchDir = path.join(repoRoot, 'bench');
 const resultsFile = path.join(benchDir, 'results', 'latest.json');
@@ -47,17 +47,28 @@ async function runOne(benchmark) {
     return {
       description: benchmark.description,
       operations,
+      // A clustered server's memory: its largest process, and the sum over all of them.
       server: {
-        peakRssMb: toMb(readProcessMemoryKb(server.pid, 'VmHWM')),
-        rssAtEndMb: toMb(readProcessMemoryKb(server.pid, 'VmRSS')),
+        workers: server.workers,
+        peakRssMb: toMb(readTreeMemoryKb(server.pid, 'VmHWM')?.largest),
+        peakRssAllProcessesMb: toMb(readTreeMemoryKb(server.pid, 'VmHWM')?.total),
+        rssAtEndMb: toMb(readTreeMemoryKb(server.pid, 'VmRSS')?.total),
       },
     };
+  } catch (error) {
+    // Say whether the server was still up: a refused connection reads the same either way.
+    const output = server.recentOutput() || '(nothing)';
+    throw new Error(
+      `${benchmark.name}: ${error instanceof Error ? error.message : error}\n` +
+        `The server (pid ${server.pid}, ${server.state()}) wrote:\n${output}`,
+      { cause: error },
+    );
   } finally {
     await server.stop();
   }
 }
 
-const toMb = (kb) => (kb === null ? null : Math.round((kb / 1024) * 10) / 10);
+const toMb = (kb) => (kb === null || kb === undefined ? null : Math.round((kb / 1024) * 10) / 10);
 
 function printTable(name, result) {
   console.log(`\n${name}: ${result.description}`);
@@ -72,10 +83,14 @@ function printTable(name, result) {
       m.latencyMs.p99,
     ];
     console.log(
-      `  ${operation.padEnd(24)}${cells.map((cell) => String(cell).padStart(9)).join('')}`,
+      `  ${operation.padEnd(24)}${cells.map((cell) => String(cell ?? '-').padStart(9)).join('')}`,
     );
   }
-  console.log(`  server peak RSS (VmHWM): ${result.server.peakRssMb} MB`);
+  const { workers, peakRssMb, peakRssAllProcessesMb } = result.server;
+  console.log(
+    `  server: ${workers > 0 ? `${workers} workers` : 'one process'}; peak RSS (VmHWM) ` +
+      `${peakRssMb} MB in its largest process, ${peakRssAllProcessesMb} MB summed over all`,
+  );
 }
 
 function gitCommit() {

@@ -1,4 +1,4 @@
-import fs from 'node:fs';
+import { processTree, readStatFields } from './process-tree.mjs';
 
 /** Clock ticks per second of /proc/<pid>/stat's utime and stime (USER_HZ, 100 on Linux). */
 const TICKS_PER_SECOND = 100;
@@ -9,33 +9,18 @@ const TICKS_PER_SECOND = 100;
  * steadier of the two figures on a shared box.
  */
 export function processCpuMs(pid) {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command (which may hold spaces) start after the last ')'.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
-  } catch {
+  const fields = readStatFields(pid);
+  if (!fields) {
     return null;
   }
+  // utime and stime are fields 14 and 15 of stat (indexes 11 and 12 after the command).
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
 }
 
-/** The process and its descendants (a clustered server's workers), read from /proc. */
-function processTree(pid) {
-  const pids = [pid];
-  for (let i = 0; i < pids.length; i++) {
-    try {
-      for (const task of fs.readdirSync(`/proc/${pids[i]}/task`)) {
-        const children = fs.readFileSync(`/proc/${pids[i]}/task/${task}/children`, 'utf8');
-        pids.push(...children.split(' ').filter(Boolean).map(Number));
-      }
-    } catch {
-      // Gone meanwhile, or not Linux.
-    }
-  }
-  return pids;
-}
-
-/** CPU ms used so far by `pid` and its descendants; null when `pid` cannot be read. */
+/**
+ * CPU ms used so far by `pid` and its descendants (a clustered server's primary and its
+ * workers); null when `pid` cannot be read.
+ */
 function treeCpuMs(pid) {
   const own = processCpuMs(pid);
   if (own === null) {
@@ -45,12 +30,18 @@ function treeCpuMs(pid) {
   return rest.reduce((sum, ms) => sum + (ms ?? 0), own);
 }
 
-/** Runs `work` and answers its result plus the CPU µs `pid` (with its workers) spent per request meanwhile. */
-export async function withCpuPerRequest(pid, requests, work) {
+/**
+ * Runs `work` and answers its result plus the CPU µs `pid` (with its workers) spent per
+ * request meanwhile; the count is the `requests` of work's result, known only afterwards
+ * when the load generator runs for a fixed time.
+ */
+export async function withCpuPerRequest(pid, work) {
   const before = treeCpuMs(pid);
   const result = await work();
   const after = treeCpuMs(pid);
   const cpuUsPerRequest =
-    before === null || after === null ? null : Math.round(((after - before) * 1000) / requests);
+    before === null || after === null || !result.requests
+      ? null
+      : Math.round(((after - before) * 1000) / result.requests);
   return { ...result, cpuUsPerRequest };
 }

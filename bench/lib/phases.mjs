@@ -62,12 +62,17 @@ export function createPhases({ pid, bytes, rssLimitMb }) {
       durationMs: round(durationMs),
       bytes,
       mibPerSecond,
-      server: { sampledMaxMb: sampled.maxMb, peakRssMb: hwmAfter, rssCurveMb: sampled.curveMb },
+      server: {
+        sampledMaxMb: sampled.maxMb,
+        sampledTotalMaxMb: sampled.totalMaxMb,
+        peakRssMb: hwmAfter,
+        rssCurveMb: sampled.curveMb,
+      },
     };
     const speed = mibPerSecond === null ? 'failed' : `${mibPerSecond} MiB/s`;
     console.log(
       `  ${label.padEnd(22)} ${round(durationMs / 1000)} s, ${speed}, ` +
-        `server RSS max ${sampled.maxMb} MB${error ? `  ERROR: ${error}` : ''}`,
+        `server RSS max ${sampled.maxMb} MB (largest process; all ${sampled.totalMaxMb} MB)${error ? `  ERROR: ${error}` : ''}`,
     );
     return workError ? null : outcome;
   }
