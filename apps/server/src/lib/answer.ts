@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppDeps, AppEnv } from '@/context';
+import { chooseEncoding, compressBody, COMPRESS_FROM_BYTES } from './compression';
 import { addDocumentHeaders, API_HEADERS } from './security-headers';
 import { requestIdFor } from './request-id';
 
@@ -26,9 +27,39 @@ export function answer(
   if (contentType !== null) {
     headers['content-type'] = contentType;
   }
-  const response = new Response(body, { status, headers });
+  const response = new Response(compressedIfWorthIt(c, body, headers), { status, headers });
   complete.add(response);
   return response;
+}
+
+/**
+ * The body compressed for a client that takes it, once it is large enough to gain
+ * (lib/compression.ts); sets Content-Encoding and Vary on `headers` when it does.
+ */
+function compressedIfWorthIt(
+  c: Context<AppEnv>,
+  body: string | Uint8Array | null,
+  headers: HeaderRecord,
+): string | Uint8Array | ReadableStream | null {
+  // A string's byte length is at most three times its length: most answers stop here
+  // without being encoded to bytes.
+  if (body === null || body.length * (typeof body === 'string' ? 3 : 1) < COMPRESS_FROM_BYTES) {
+    return body;
+  }
+  const bytes =
+    typeof body === 'string'
+      ? Buffer.from(body)
+      : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  if (bytes.length < COMPRESS_FROM_BYTES) {
+    return body;
+  }
+  headers.vary = 'accept-encoding';
+  const encoding = chooseEncoding(c.req.header('accept-encoding'));
+  if (encoding === null) {
+    return body;
+  }
+  headers['content-encoding'] = encoding;
+  return compressBody(bytes, encoding);
 }
 
 /** A JSON answer (the envelope of DESIGN §4). */
