@@ -10,6 +10,7 @@ import * as mountsAndTasks from './migrations/005-mounts-and-tasks';
 import * as webdav from './migrations/006-webdav';
 import * as dashboardIndexes from './migrations/007-dashboard-indexes';
 import * as pasteVisits from './migrations/008-paste-visits';
+import * as revocationEpoch from './migrations/009-revocation-epoch';
 import { createPostgresDialect } from './postgres-pool';
 import { openSqliteDialect } from './sqlite-dialect';
 import type { Database } from './types';
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '006-webdav': webdav,
   '007-dashboard-indexes': dashboardIndexes,
   '008-paste-visits': pasteVisits,
+  '009-revocation-epoch': revocationEpoch,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

@@ -233,6 +233,16 @@ export interface DavPropertiesTable {
   value_xml: string;
 }
 
+/**
+ * One row (id 1): a counter that triggers bump with every change to an admin, a session or
+ * an API key (migration 009), so every process knows when its principal cache went stale.
+ */
+export interface RevocationEpochTable {
+  id: number;
+  /** bigint: PostgreSQL answers it as a string. */
+  epoch: ColumnType<number | string, never, never>;
+}
+
 export interface Database {
   admins: AdminsTable;
   admin_sessions: AdminSessionsTable;
@@ -249,4 +259,5 @@ export interface Database {
   tasks: TasksTable;
   dav_locks: DavLocksTable;
   dav_properties: DavPropertiesTable;
+  revocation_epoch: RevocationEpochTable;
 }

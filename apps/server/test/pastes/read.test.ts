@@ -94,6 +94,9 @@ describe('GET /api/paste/{slug}', () => {
       .set({ text_permission: 0 })
       .where('id', '=', creator.id)
       .execute();
+    // A change behind the API's back reaches the app through the revocation epoch, which it
+    // reads at most once a second (lib/principal-cache.ts).
+    server.clock.advance(1_000);
     const res = await creator.client.get<PasteView>(`/api/paste/${paste.slug}`);
     expect(res.body.data.canEdit).toBe(false);
     expect(await viewsOf(server, paste.slug)).toBe(1);

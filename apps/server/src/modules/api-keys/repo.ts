@@ -38,8 +38,13 @@ export class ApiKeysRepo {
     return this.db.updateTable('api_keys').set(changes).where('id', '=', id).executeTakeFirst();
   }
 
+  /** Deletes the key; answers its hash (so caches can forget it), or undefined if unknown. */
   delete(id: string) {
-    return this.db.deleteFrom('api_keys').where('id', '=', id).executeTakeFirst();
+    return this.db
+      .deleteFrom('api_keys')
+      .where('id', '=', id)
+      .returning('key_hash')
+      .executeTakeFirst();
   }
 
   /** Writes last_used only when the stored value is older than `staleBefore` (DESIGN §5). */

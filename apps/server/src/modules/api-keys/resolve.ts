@@ -1,22 +1,52 @@
 import type { AppDeps, Principal } from '@/context';
 import { sha256Hex } from '@/lib/crypto';
-import { ApiKeysRepo } from './repo';
+import { principalCacheOf } from '@/lib/principal-cache';
+import { TtlCache } from '@/lib/ttl-cache';
+import { ApiKeysRepo, type ApiKeyRow } from './repo';
 
 const LAST_USED_RESOLUTION_MS = 60_000;
+const MAX_TRACKED_KEYS = 10_000;
 
-/** Turns a presented API key into its principal, or null when unknown or expired. */
-export async function resolveApiKey(deps: AppDeps, key: string): Promise<Principal | null> {
-  const repo = new ApiKeysRepo(deps.db);
-  const row = await repo.findByHash(sha256Hex(key));
-  const now = deps.clock.now();
-  if (!row || (row.expires_at !== null && row.expires_at <= now.toISOString())) {
-    return null;
+/**
+ * Per app: the keys whose last_used was written less than a minute ago, as far as this
+ * process knows, each until the minute is up. A key served from the principal cache then
+ * costs no write attempt at all; the database's own condition (touchLastUsed) still keeps
+ * the writes of all processes together to one a minute (DESIGN §5).
+ */
+const recentlyTouched = new WeakMap<AppDeps, TtlCache<true>>();
+
+function recentlyTouchedOf(deps: AppDeps): TtlCache<true> {
+  let touched = recentlyTouched.get(deps);
+  if (!touched) {
+    touched = new TtlCache(MAX_TRACKED_KEYS);
+    recentlyTouched.set(deps, touched);
   }
-  await repo.touchLastUsed(
-    row.id,
-    now.toISOString(),
-    new Date(now.getTime() - LAST_USED_RESOLUTION_MS).toISOString(),
-  );
+  return touched;
+}
+
+/**
+ * Turns a presented API key into its principal, or null when unknown or expired. Asked on
+ * every request with a key, so a live key is served from the principal cache
+ * (lib/principal-cache.ts), which the revocation epoch keeps honest across processes.
+ */
+export async function resolveApiKey(deps: AppDeps, key: string): Promise<Principal | null> {
+  const keyHash = sha256Hex(key);
+  const principal = await principalCacheOf(deps).resolve('apikey', keyHash, async () => {
+    const row = await new ApiKeysRepo(deps.db).findByHash(keyHash);
+    const now = deps.clock.now();
+    if (!row || (row.expires_at !== null && row.expires_at <= now.toISOString())) {
+      return null;
+    }
+    noteStoredLastUse(deps, row, now.getTime());
+    return principalOf(row);
+  });
+  if (principal?.type === 'apikey') {
+    await touchLastUsed(deps, principal.keyId);
+  }
+  return principal;
+}
+
+function principalOf(row: ApiKeyRow): Extract<Principal, { type: 'apikey' }> {
   return {
     type: 'apikey',
     keyId: row.id,
@@ -29,4 +59,31 @@ export async function resolveApiKey(deps: AppDeps, key: string): Promise<Princip
       mount: row.mount_permission === 1,
     },
   };
+}
+
+/** A row read from the database tells when last_used was written, by whichever process. */
+function noteStoredLastUse(deps: AppDeps, row: ApiKeyRow, now: number): void {
+  const touched = recentlyTouchedOf(deps);
+  const writtenAt = row.last_used === null ? Number.NaN : Date.parse(row.last_used);
+  const due = writtenAt + LAST_USED_RESOLUTION_MS;
+  if (due > now) {
+    touched.set(row.id, true, due);
+  } else {
+    touched.delete(row.id);
+  }
+}
+
+/** Writes last_used unless it was written less than a minute ago. */
+async function touchLastUsed(deps: AppDeps, keyId: string): Promise<void> {
+  const touched = recentlyTouchedOf(deps);
+  const now = deps.clock.now();
+  if (touched.get(keyId, now.getTime())) {
+    return;
+  }
+  await new ApiKeysRepo(deps.db).touchLastUsed(
+    keyId,
+    now.toISOString(),
+    new Date(now.getTime() - LAST_USED_RESOLUTION_MS).toISOString(),
+  );
+  touched.set(keyId, true, now.getTime() + LAST_USED_RESOLUTION_MS);
 }

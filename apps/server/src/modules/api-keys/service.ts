@@ -8,6 +8,7 @@ import type { AppDeps } from '@/context';
 import { sha256Hex } from '@/lib/crypto';
 import { AppError } from '@/lib/errors';
 import { newId, randomToken } from '@/lib/ids';
+import { principalCacheOf } from '@/lib/principal-cache';
 import { presentApiKey } from './presenter';
 import { ApiKeysRepo, type ApiKeyRow } from './repo';
 
@@ -104,17 +105,24 @@ export async function updateApiKey(
       }
       throw error;
     }
+    // The update moved the revocation epoch (migration 009): other processes drop their
+    // cached copy of the key within a second, this one at once.
+    principalCacheOf(deps).forget('apikey', existing.key_hash);
   }
   const updated = { ...existing, ...changes };
   return presentApiKey(updated, revealKey(deps, updated), now);
 }
 
-/** DELETE /api/admin/api-keys/{id}: the key stops working with the next request. */
+/**
+ * DELETE /api/admin/api-keys/{id}: the key stops working with the next request to this
+ * process, and within a second on every other (the revocation epoch, migration 009).
+ */
 export async function deleteApiKey(deps: AppDeps, id: string): Promise<void> {
-  const result = await new ApiKeysRepo(deps.db).delete(id);
-  if (result.numDeletedRows === 0n) {
+  const deleted = await new ApiKeysRepo(deps.db).delete(id);
+  if (!deleted) {
     throw new AppError('API_KEY_NOT_FOUND');
   }
+  principalCacheOf(deps).forget('apikey', deleted.key_hash);
 }
 
 async function assertNameFree(repo: ApiKeysRepo, name: string, exceptId?: string): Promise<void> {

@@ -9,6 +9,7 @@ import { addMs } from '@/lib/clock';
 import { hashPassword, sha256Hex, verifyPassword } from '@/lib/crypto';
 import { AppError } from '@/lib/errors';
 import { newId, randomToken } from '@/lib/ids';
+import { principalCacheOf } from '@/lib/principal-cache';
 import { RATE_LIMITS } from '@/lib/rate-limit';
 import { AuthRepo } from './repo';
 
@@ -74,8 +75,13 @@ export async function login(
   return { token, expiresAt, username: admin.username };
 }
 
+/**
+ * Ends one session. The database's revocation epoch moves with the delete (migration 009),
+ * so other processes drop their cached copy within a second; this one drops it now.
+ */
 export async function logout(deps: AppDeps, tokenHash: string): Promise<void> {
   await new AuthRepo(deps.db).deleteSession(tokenHash);
+  principalCacheOf(deps).forget('admin', tokenHash);
 }
 
 /** Sweeper: drops admin sessions past their expiry. */
@@ -83,23 +89,29 @@ export async function sweepExpiredSessions(deps: AppDeps): Promise<void> {
   await new AuthRepo(deps.db).deleteExpiredSessions(deps.clock.now().toISOString());
 }
 
-/** Resolves a Bearer token to the admin principal, or null when unknown or expired. */
-export async function resolveAdminToken(deps: AppDeps, token: string): Promise<Principal | null> {
+/**
+ * Resolves a Bearer token to the admin principal, or null when unknown or expired. Asked on
+ * every authenticated request, so a live session is served from the principal cache
+ * (lib/principal-cache.ts), which the revocation epoch keeps honest across processes.
+ */
+export function resolveAdminToken(deps: AppDeps, token: string): Promise<Principal | null> {
   const tokenHash = sha256Hex(token);
-  const session = await new AuthRepo(deps.db).findLiveSession(
-    tokenHash,
-    deps.clock.now().toISOString(),
-  );
-  if (!session) {
-    return null;
-  }
-  return {
-    type: 'admin',
-    adminId: session.admin_id,
-    username: session.username,
-    tokenHash,
-    expiresAt: session.expires_at,
-  };
+  return principalCacheOf(deps).resolve('admin', tokenHash, async () => {
+    const session = await new AuthRepo(deps.db).findLiveSession(
+      tokenHash,
+      deps.clock.now().toISOString(),
+    );
+    if (!session) {
+      return null;
+    }
+    return {
+      type: 'admin',
+      adminId: session.admin_id,
+      username: session.username,
+      tokenHash,
+      expiresAt: session.expires_at,
+    };
+  });
 }
 
 /**
@@ -142,12 +154,20 @@ export async function changeAdminCredentials(
     }
   }
   const username = newUsername || admin.username;
-  await repo.updateAdmin(admin.id, {
+  const changes = {
     username,
     ...(newPassword ? { password_hash: await hashPassword(newPassword) } : {}),
     updated_at: deps.clock.now().toISOString(),
+  };
+  // One transaction: new credentials never stand beside the sessions they revoke.
+  await deps.db.transaction().execute(async (trx) => {
+    const inTransaction = new AuthRepo(trx);
+    await inTransaction.updateAdmin(admin.id, changes);
+    await inTransaction.deleteSessionsOfAdmin(admin.id);
   });
-  await repo.deleteSessionsOfAdmin(admin.id);
+  // The revocation epoch moved with these writes (migration 009): other processes drop
+  // their cached sessions within a second, this one at once.
+  principalCacheOf(deps).forgetAll();
   return { username };
 }
 
