@@ -19,7 +19,7 @@ export interface PrincipalResolvers {
 
 /** The caller's address: the socket's peer, or the trusted proxy's hop (lib/net). */
 function addressOf(c: Context<AppEnv>): string {
-  const { TRUST_PROXY, TRUST_PROXY_HOPS } = c.var.deps.config;
+  const { TRUST_PROXY, TRUST_PROXY_HOPS } = c.get('deps').config;
   let peer: string | undefined;
   try {
     peer = getConnInfo(c).remote.address;
@@ -33,7 +33,7 @@ function addressOf(c: Context<AppEnv>): string {
 }
 
 /**
- * Resolves `Authorization: Bearer <token>` or `ApiKey <key>` into c.var.principal.
+ * Resolves `Authorization: Bearer <token>` or `ApiKey <key>` into c.get('principal').
  * Bad credentials do not fail here — public calls ignore them — but are remembered so a
  * guard can answer INVALID_TOKEN or API_KEY_INVALID instead of a bare UNAUTHORIZED.
  */
@@ -49,7 +49,7 @@ export function resolvePrincipal(resolvers: PrincipalResolvers): MiddlewareHandl
     if (!scheme || !credential) {
       return next();
     }
-    const deps = c.var.deps;
+    const deps = c.get('deps');
     if (scheme.toLowerCase() === 'bearer') {
       const principal = await resolvers.bearer(deps, credential);
       if (principal) {

@@ -27,7 +27,7 @@ export const apiKeyRoutes = createRouter()
     }),
     async (c) => {
       requireAdmin(c);
-      return ok(c, await listApiKeys(c.var.deps));
+      return ok(c, await listApiKeys(c.get('deps')));
     },
   )
   .openapi(
@@ -42,7 +42,7 @@ export const apiKeyRoutes = createRouter()
     }),
     async (c) => {
       requireAdmin(c);
-      return ok(c, await createApiKey(c.var.deps, c.req.valid('json')), 201, 'Created');
+      return ok(c, await createApiKey(c.get('deps'), c.req.valid('json')), 201, 'Created');
     },
   )
   .openapi(
@@ -58,7 +58,7 @@ export const apiKeyRoutes = createRouter()
     async (c) => {
       requireAdmin(c);
       const { id } = c.req.valid('param');
-      return ok(c, await updateApiKey(c.var.deps, id, c.req.valid('json')));
+      return ok(c, await updateApiKey(c.get('deps'), id, c.req.valid('json')));
     },
   )
   .openapi(
@@ -73,7 +73,7 @@ export const apiKeyRoutes = createRouter()
     }),
     async (c) => {
       requireAdmin(c);
-      await deleteApiKey(c.var.deps, c.req.valid('param').id);
+      await deleteApiKey(c.get('deps'), c.req.valid('param').id);
       return ok(c, null, 200, 'Deleted');
     },
   );

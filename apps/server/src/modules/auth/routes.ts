@@ -25,7 +25,7 @@ export const authRoutes = createRouter()
     }),
     async (c) => {
       const { username, password } = c.req.valid('json');
-      return ok(c, await login(c.var.deps, c.var.clientIp, username, password));
+      return ok(c, await login(c.get('deps'), c.get('clientIp'), username, password));
     },
   )
   .openapi(
@@ -43,7 +43,7 @@ export const authRoutes = createRouter()
     async (c) => {
       const token = presentedBearerToken(c);
       if (token) {
-        await logout(c.var.deps, sha256Hex(token));
+        await logout(c.get('deps'), sha256Hex(token));
       }
       return ok(c, null, 200, 'Logged out');
     },
@@ -99,9 +99,9 @@ export const authRoutes = createRouter()
     async (c) => {
       const admin = requireAdmin(c);
       const result = await changeAdminCredentials(
-        c.var.deps,
+        c.get('deps'),
         admin.adminId,
-        c.var.clientIp,
+        c.get('clientIp'),
         c.req.valid('json'),
       );
       return ok(c, result, 200, 'Account updated, please log in again');
