@@ -40,6 +40,32 @@ const countOpenView = compiledOnce<{ slug: string; nowIso: string }, unknown>((d
   ),
 );
 
+/** Every column of a paste, checked complete by the compiler: an insert writes them all. */
+const PASTE_COLUMNS = [
+  'id',
+  'slug',
+  'content',
+  'format',
+  'remark',
+  'password_hash',
+  'expires_at',
+  'max_views',
+  'views',
+  'created_by',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof PasteRow)[];
+type MissingColumn = Exclude<keyof PasteRow, (typeof PASTE_COLUMNS)[number]>;
+const allColumnsListed: [MissingColumn] extends [never] ? true : MissingColumn = true;
+void allColumnsListed;
+
+/** A create's only statement (DESIGN §11), compiled once per database. */
+const insertPaste = compiledOnce<PasteRow, unknown>((db, value) =>
+  db
+    .insertInto('pastes')
+    .values(Object.fromEntries(PASTE_COLUMNS.map((column) => [column, value(column)])) as PasteRow),
+);
+
 /** SQL for pastes; one method per query, the owner in the WHERE where a scope applies. */
 export class PastesRepo {
   constructor(private readonly db: Kysely<Database>) {}
@@ -58,7 +84,7 @@ export class PastesRepo {
   }
 
   insert(row: PasteRow) {
-    return this.db.insertInto('pastes').values(row).execute();
+    return insertPaste(this.db, row);
   }
 
   /** Counts one view if the share is still live (the kernel's `countLiveView`, DESIGN §4). */
