@@ -14,7 +14,10 @@ export default tseslint.config(
       '**/*.config.js',
       '**/*.cjs',
       'apps/web/public/**',
-      '.tmp/**',
+      // Scratch and report output, at any depth (.gitignore's `.tmp/`), and the web build's
+      // bundle report: generated, never source.
+      '**/.tmp/**',
+      '**/dist-report/**',
     ],
   },
   js.configs.recommended,

@@ -5,6 +5,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { encodePalettePng } from './png-palette.mjs';
+
+/* global Image, document -- used inside page.evaluate, which runs in Chromium */
 
 const OUT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../public/icons');
 /** Mantine's blue filled (the app's primary color) and its darker shade 9. */
@@ -56,12 +59,27 @@ const browser = await chromium.launch({
 try {
   await fs.mkdir(OUT_DIR, { recursive: true });
   for (const icon of ICONS) {
-    const page = await browser.newPage({ viewport: { width: icon.size, height: icon.size } });
+    const page = await browser.newPage();
     const svg = iconSvg(icon).replace('<svg ', `<svg width="${icon.size}" height="${icon.size}" `);
-    await page.setContent(`<style>html,body{margin:0;background:transparent}</style>${svg}`);
-    await page.screenshot({ path: path.join(OUT_DIR, icon.file), omitBackground: true });
+    // Chromium rasterises the SVG; its pixels become an indexed-colour PNG (png-palette.mjs).
+    const rgba = await page.evaluate(
+      async ({ markup, size }) => {
+        const image = new Image();
+        image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(markup)}`;
+        await image.decode();
+        const canvas = document.createElement('canvas');
+        canvas.width = size;
+        canvas.height = size;
+        const context = canvas.getContext('2d');
+        context.drawImage(image, 0, 0, size, size);
+        return Array.from(context.getImageData(0, 0, size, size).data);
+      },
+      { markup: svg, size: icon.size },
+    );
     await page.close();
-    console.log(`wrote ${icon.file} (${icon.size}px)`);
+    const png = encodePalettePng(rgba, icon.size, icon.size);
+    await fs.writeFile(path.join(OUT_DIR, icon.file), png);
+    console.log(`wrote ${icon.file} (${icon.size}px, ${png.length} bytes)`);
   }
 } finally {
   await browser.close();

@@ -1,19 +1,39 @@
 import { STORAGE_KEYS } from '@pastebox/contract/limits';
-import i18n from 'i18next';
+import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import enUS from '@/locales/en-US.json';
-import zhCN from '@/locales/zh-CN.json';
+import type enUS from '@/locales/en-US.json';
 
 export const SUPPORTED_LANGUAGES = ['zh-CN', 'en-US'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 
-/** en-US is the source of the key types; a test checks zh-CN has every key. */
-export const resources = {
-  'en-US': { translation: enUS },
-  'zh-CN': { translation: zhCN },
-} as const;
+/**
+ * Each locale is a chunk of its own (DESIGN §9: the first page's weight): a visitor
+ * downloads the language they read, the other one only when they switch to it.
+ */
+const LOCALES: Record<Language, () => Promise<{ default: ResourceKey }>> = {
+  'en-US': () => import('@/locales/en-US.json'),
+  'zh-CN': () => import('@/locales/zh-CN.json'),
+};
 
+const localeBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language, _namespace, callback) {
+    const load = LOCALES[language as Language] as (typeof LOCALES)[Language] | undefined;
+    if (!load) {
+      callback(new Error(`no locale ${language}`), false);
+      return;
+    }
+    load().then(
+      (module) => callback(null, module.default),
+      (error: unknown) =>
+        callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
+/** en-US is the source of the key types; a test checks zh-CN has every key. */
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
@@ -36,20 +56,27 @@ function toSupported(language: string | undefined): Language | undefined {
   return undefined;
 }
 
+let ready: Promise<unknown> | undefined;
+
 /**
  * SPEC §1: the default follows the browser, the choice is kept under `language`,
- * fallback zh-CN.
+ * fallback zh-CN. Loads the active locale; `whenI18nReady` tells when it is there.
  */
 export function initI18n() {
-  if (i18n.isInitialized) {
+  if (ready) {
     return i18n;
   }
-  void i18n
+  ready = i18n
+    .use(localeBackend)
     .use(LanguageDetector)
     .use(initReactI18next)
     .init({
-      resources,
-      fallbackLng: 'zh-CN',
+      // Both locales are complete (locales.test.ts), so a supported language needs no
+      // fallback bundle; only an unsupported code falls back, to zh-CN.
+      fallbackLng: (code) => (toSupported(code) ? [] : ['zh-CN']),
+      load: 'currentOnly',
+      // Start loading now rather than on a timer (tests with fake timers would wait forever).
+      initAsync: false,
       supportedLngs: [...SUPPORTED_LANGUAGES],
       nonExplicitSupportedLngs: false,
       interpolation: { escapeValue: false },
@@ -68,6 +95,17 @@ export function initI18n() {
   });
   document.documentElement.lang = i18n.language;
   return i18n;
+}
+
+/**
+ * Settles once the active locale is loaded (or could not be: offline without it, the app
+ * still starts rather than staying blank).
+ */
+export function whenI18nReady(): Promise<void> {
+  return (ready ?? Promise.resolve()).then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 export function currentLanguage(): Language {

@@ -1,12 +1,11 @@
 import rehypeSanitize from 'rehype-sanitize';
 import rehypeStringify from 'rehype-stringify';
-import remarkGfm from 'remark-gfm';
-import remarkMath from 'remark-math';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified, type Pluggable } from 'unified';
 import { rehypeHarden } from './rehype-harden';
 import { remarkDisplayMath } from './remark-display-math';
+import { remarkGfmReader, remarkMathReader } from './remark-read-only';
 import { authorSchema, renderedSchema } from './sanitize-schema';
 
 /**
@@ -45,8 +44,8 @@ function loadHighlight(): Promise<Pluggable> {
 function buildProcessor(expanders: Pluggable[]) {
   return unified()
     .use(remarkParse)
-    .use(remarkGfm)
-    .use(remarkMath)
+    .use(remarkGfmReader)
+    .use(remarkMathReader)
     .use(remarkDisplayMath)
     .use(remarkRehype)
     .use(rehypeSanitize, authorSchema)

@@ -26,11 +26,32 @@ export function registerServiceWorker(): void {
   workbox = new Workbox('/sw.js', { scope: '/' });
   // Also fires at start-up when a version was already waiting from an earlier visit.
   workbox.addEventListener('waiting', () => setUpdateWaiting(true));
+  const first = workbox;
+  first.addEventListener('activated', (event) => {
+    if (!event.isUpdate) {
+      void first.messageSW(fetchedBeforeControl()).catch(() => undefined);
+    }
+  });
   void workbox.register().catch(() => {
     // No service worker (private mode, blocked): the app still runs, only not offline.
   });
   const check = workbox;
   window.setInterval(() => void check.update().catch(() => undefined), UPDATE_CHECK_MS);
+}
+
+/**
+ * The first visit's files were fetched before the worker existed, so its run-time cache
+ * (vite/pwa.ts) does not hold the ones outside the precache (the editor, the Markdown
+ * renderer, the locale). Workbox's router caches the URLs a CACHE_URLS message names, from
+ * the HTTP cache where they already are: the page works offline without a second download.
+ */
+function fetchedBeforeControl() {
+  const urlsToCache = performance
+    .getEntriesByType('resource')
+    .map((entry) => new URL(entry.name))
+    .filter((url) => url.origin === window.location.origin && url.pathname.startsWith('/assets/'))
+    .map((url) => url.href);
+  return { type: 'CACHE_URLS', payload: { urlsToCache } };
 }
 
 /** Activates the waiting version; the page reloads once it controls the page. */

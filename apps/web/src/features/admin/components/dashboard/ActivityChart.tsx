@@ -1,4 +1,4 @@
-import '@mantine/charts/styles.css';
+import '@mantine/charts/styles.layer.css';
 import { BarChart, LineChart } from '@mantine/charts';
 import { useComputedColorScheme } from '@mantine/core';
 import type { DashboardActivityDay } from '@pastebox/contract/schemas/dashboard';

@@ -1,0 +1,142 @@
+#!/usr/bin/env node
+/**
+ * What the first pages download, and what is inside it (DESIGN §9: the home page costs at
+ * most 300 KB on the wire). Builds the app into dist-report/app with BUNDLE_REPORT=1 (the
+ * bundle-stats plugin of vite.config.ts), never into dist/, so it needs no build lock and
+ * ships nothing; then prints, for the home page and the paste page, the chunks they load
+ * as they render (brotli, quality 11), the packages and modules that weigh most in them,
+ * and what the service worker precaches.
+ *
+ *   npm run bundle-report -w @pastebox/web            build, then report
+ *   npm run bundle-report -w @pastebox/web -- --no-build   report on the last build
+ *
+ * Headers, the service worker and the icons are not counted here: the Chromium wire test
+ * (e2e/bundle-budget.e2e.ts) measures everything a first visit receives.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants } from 'node:zlib';
+
+const APP = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const REPORT = path.join(APP, 'dist-report');
+const OUT = path.join(REPORT, 'app');
+/**
+ * Each first page: its route, and what it loads as it renders (`group:` names a chunk group
+ * of vite/first-pages.ts; the journeys' locale is en-US).
+ */
+const PAGES = {
+  home: ['src/features/editor/components/HomePage.tsx', 'group:editor', 'src/locales/en-US.json'],
+  paste: [
+    'src/features/pastes/components/PastePage.tsx',
+    'group:markdown',
+    'src/locales/en-US.json',
+  ],
+};
+const TOP = 15;
+
+async function buildApp() {
+  process.env.BUNDLE_REPORT = '1';
+  const { build } = await import('vite');
+  await build({
+    root: APP,
+    logLevel: 'warn',
+    build: { outDir: OUT, emptyOutDir: true },
+  });
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+const brotliCache = new Map();
+function brotliSize(file) {
+  if (!brotliCache.has(file)) {
+    const data = fs.readFileSync(path.join(OUT, file));
+    const params = { [constants.BROTLI_PARAM_QUALITY]: 11 };
+    brotliCache.set(file, brotliCompressSync(data, { params }).length);
+  }
+  return brotliCache.get(file);
+}
+
+/** The files a chunk needs before it runs: itself, its static imports, their CSS. */
+function staticClosure(manifest, keys) {
+  const files = new Set();
+  const seen = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) {
+      return;
+    }
+    seen.add(key);
+    files.add(chunk.file);
+    chunk.css?.forEach((css) => files.add(css));
+    chunk.imports?.forEach(visit);
+  };
+  keys.forEach(visit);
+  return [...files];
+}
+
+/** `node_modules/@scope/name/…` → `@scope/name`; the app's own files stay as they are. */
+function packageOf(id) {
+  const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(id);
+  return match ? match[1] : path.relative(APP, id.replace(/\?.*$/, ''));
+}
+
+function table(rows) {
+  return rows.map(([size, label]) => `  ${size.padStart(10)}  ${label}`).join('\n');
+}
+
+/** What index.html loads: the manifest names no entry (see vite/first-pages.ts). */
+function entryKeys(manifest) {
+  const keyOf = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
+  const html = fs.readFileSync(path.join(OUT, 'index.html'), 'utf8');
+  return [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)]
+    .map(([, file]) => keyOf.get(file))
+    .filter(Boolean);
+}
+
+function pageKeys(manifest, name) {
+  return PAGES[name].map((key) =>
+    key.startsWith('group:')
+      ? Object.keys(manifest).find((k) => manifest[k].name === key.slice('group:'.length))
+      : key,
+  );
+}
+
+function reportPage(name, manifest, chunks) {
+  const files = staticClosure(manifest, [...entryKeys(manifest), ...pageKeys(manifest, name)]);
+  const sized = files.map((file) => ({ file, bytes: brotliSize(file) }));
+  const total = sized.reduce((sum, { bytes }) => sum + bytes, 0);
+  console.log(`\n== ${name} page: ${kb(total)} JS+CSS (brotli) in ${files.length} files`);
+  const heaviest = sized.sort((a, b) => b.bytes - a.bytes).slice(0, TOP);
+  console.log(table(heaviest.map(({ file, bytes }) => [kb(bytes), file])));
+
+  const modules = chunks.filter((chunk) => files.includes(chunk.file)).flatMap((c) => c.modules);
+  const byPackage = new Map();
+  for (const module of modules) {
+    const key = packageOf(module.id);
+    byPackage.set(key, (byPackage.get(key) ?? 0) + module.brotli);
+  }
+  console.log(`  packages and app files (brotli per module, an estimate):`);
+  const packages = [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, TOP);
+  console.log(table(packages.map(([key, bytes]) => [kb(bytes), key])));
+  console.log(`  modules:`);
+  const biggest = [...modules].sort((a, b) => b.brotli - a.brotli).slice(0, TOP);
+  console.log(table(biggest.map(({ id, brotli }) => [kb(brotli), path.relative(APP, id)])));
+}
+
+function reportPrecache() {
+  const sw = fs.readFileSync(path.join(OUT, 'sw.js'), 'utf8');
+  const urls = [...sw.matchAll(/url:"([^"]+)"/g)].map((match) => match[1]);
+  const files = urls.filter((url) => fs.existsSync(path.join(OUT, url)));
+  const total = files.reduce((sum, file) => sum + brotliSize(file), 0);
+  console.log(`\n== service worker precache: ${kb(total)} (brotli) in ${files.length} files`);
+}
+
+if (!process.argv.includes('--no-build')) {
+  await buildApp();
+}
+const manifest = JSON.parse(fs.readFileSync(path.join(OUT, '.vite/manifest.json'), 'utf8'));
+const chunks = JSON.parse(fs.readFileSync(path.join(REPORT, 'chunks.json'), 'utf8'));
+for (const name of Object.keys(PAGES)) {
+  reportPage(name, manifest, chunks);
+}
+reportPrecache();
