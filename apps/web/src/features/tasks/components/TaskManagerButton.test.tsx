@@ -33,6 +33,12 @@ function task(overrides: Partial<TaskItem>): TaskItem {
   };
 }
 
+/**
+ * The manager is a lazy chunk, and the drawer names itself once its title has rendered: on a
+ * busy machine that takes longer than Testing Library's default second.
+ */
+const LAZY_WAIT = { timeout: 5000 };
+
 const TASKS = [
   task({}),
   task({
@@ -100,7 +106,7 @@ describe('TaskManagerButton', () => {
     const user = userEvent.setup();
     await renderWithProviders(<TaskManagerButton />);
     await user.click(await screen.findByRole('button', { name: 'Task manager: 1 active' }));
-    const drawer = await screen.findByRole('dialog', { name: 'Task manager' });
+    const drawer = await screen.findByRole('dialog', { name: 'Task manager' }, LAZY_WAIT);
 
     const running = within(drawer).getByRole('article', { name: '/team/src → /team/copy/' });
     expect(within(running).getByText('Running')).toBeInTheDocument();
@@ -129,7 +135,9 @@ describe('TaskManagerButton', () => {
     await screen.findByRole('button', { name: 'Task manager: 1 active' });
     const reads = calls.length;
     act(() => openTaskManager());
-    expect(await screen.findByRole('dialog', { name: 'Task manager' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('dialog', { name: 'Task manager' }, LAZY_WAIT),
+    ).toBeInTheDocument();
     await waitFor(() => expect(calls.length).toBeGreaterThan(reads));
   });
 });
