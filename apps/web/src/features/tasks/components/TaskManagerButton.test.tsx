@@ -96,7 +96,7 @@ describe('TaskManagerButton', () => {
     );
     await renderWithProviders(<TaskManagerButton />);
     expect(
-      await screen.findByRole('button', { name: 'Task manager: 1 active' }),
+      await screen.findByRole('button', { name: 'Task manager: 1 active' }, LAZY_WAIT),
     ).toBeInTheDocument();
     expect(calls[0]).toEqual({ method: 'GET', path: '/api/user/tasks' });
   });
@@ -105,7 +105,9 @@ describe('TaskManagerButton', () => {
     authStore.signInAdmin('tok');
     const user = userEvent.setup();
     await renderWithProviders(<TaskManagerButton />);
-    await user.click(await screen.findByRole('button', { name: 'Task manager: 1 active' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Task manager: 1 active' }, LAZY_WAIT),
+    );
     const drawer = await screen.findByRole('dialog', { name: 'Task manager' }, LAZY_WAIT);
 
     const running = within(drawer).getByRole('article', { name: '/team/src → /team/copy/' });
@@ -132,7 +134,7 @@ describe('TaskManagerButton', () => {
   it('opens when a task is started elsewhere in the app, with the list fetched afresh', async () => {
     authStore.signInAdmin('tok');
     await renderWithProviders(<TaskManagerButton />);
-    await screen.findByRole('button', { name: 'Task manager: 1 active' });
+    await screen.findByRole('button', { name: 'Task manager: 1 active' }, LAZY_WAIT);
     const reads = calls.length;
     act(() => openTaskManager());
     expect(
