@@ -1,3 +1,4 @@
+import type { Dirent } from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { ObjectNotFoundError } from './driver';
@@ -39,7 +40,7 @@ export class LocalFolders {
     if (dir === this.root) {
       throw new InvalidKeyError(key, 'the storage root cannot be deleted');
     }
-    await fsp.rm(dir, { recursive: true, force: true });
+    await removeTree(dir);
   }
 
   /** rename(2): one step, whatever the size of the file or tree. */
@@ -65,4 +66,35 @@ export class LocalFolders {
     await fsp.mkdir(path.dirname(target), { recursive: true });
     await fsp.rename(source, target);
   }
+}
+
+/**
+ * Removes a folder and everything in it, one entry at a time. `fs.rm({ recursive })` walks
+ * siblings in parallel and rejects at the first failure while the other branches go on in
+ * the background: a caller that then removes what is left (WebDAV's member-by-member
+ * DELETE) raced with them. Here a failure stops the walk with nothing left running.
+ */
+async function removeTree(dir: string): Promise<void> {
+  let entries: Dirent[];
+  try {
+    entries = await fsp.readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    if (isMissing(error)) {
+      return;
+    }
+    throw error;
+  }
+  for (const entry of entries) {
+    const child = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      await removeTree(child);
+    } else {
+      await fsp.rm(child, { force: true });
+    }
+  }
+  await fsp.rmdir(dir).catch((error: unknown) => {
+    if (!isMissing(error)) {
+      throw error;
+    }
+  });
 }
