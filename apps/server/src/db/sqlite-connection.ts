@@ -6,9 +6,19 @@ import type { CompiledQuery, DatabaseConnection, QueryResult } from 'kysely';
 export interface BusyPolicy {
   /** Total wait before the statement fails (and the request answers 503). */
   maxWaitMs: number;
+  /**
+   * For this long the lock is probed again at each turn of the event loop: another worker
+   * of the cluster holds it for a commit of well under a millisecond, and a timer cannot
+   * wake sooner than one. Under load each turn serves other requests in between; idle, the
+   * probes cost a core for at most this long.
+   */
+  probeEachTurnMs: number;
+  /** Then timed pauses, doubling from the first to the longest (with jitter). */
   firstDelayMs: number;
   maxDelayMs: number;
 }
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Who holds the one connection for a transaction. better-sqlite3 runs each statement
@@ -61,15 +71,34 @@ export class StatementCache {
   }
 }
 
-/** What every handle on the one SQLite connection shares. */
-export interface SqliteCore {
+/** The one SQLite connection, its statements, and who may use it when. */
+export interface SqliteEngine {
   db: SQLite.Database;
   statements: StatementCache;
   gate: TransactionGate;
   policy: BusyPolicy;
 }
 
-function isBusy(error: unknown): boolean {
+/** Where lone writes go to be committed together (sqlite-group-commit.ts). */
+export interface WriteQueue {
+  submit<R>(query: CompiledQuery): Promise<QueryResult<R>>;
+}
+
+/** What every handle on the one SQLite connection shares. */
+export interface SqliteCore extends SqliteEngine {
+  writes: WriteQueue;
+}
+
+/**
+ * A statement that only writes rows — what group commit may run inside a shared
+ * transaction. Anything else (reads, `PRAGMA`, `VACUUM`, DDL, a `WITH …` statement) runs
+ * alone as before.
+ */
+export function isRowWrite(sqlText: string): boolean {
+  return /^\s*(insert|update|delete|replace)\s/i.test(sqlText);
+}
+
+export function isBusy(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
 }
@@ -85,6 +114,11 @@ export class SqliteConnection implements DatabaseConnection {
   constructor(private readonly core: SqliteCore) {}
 
   executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    // A lone write (outside any transaction) joins the writes of this turn of the event
+    // loop, committed together; a transaction's own statements run at once, in order.
+    if (this.core.gate.holder !== this && isRowWrite(query.sql)) {
+      return this.core.writes.submit<R>(query);
+    }
     return this.runWhenFree(() => runStatement<R>(this.core.statements.get(query.sql), query));
   }
 
@@ -114,32 +148,49 @@ export class SqliteConnection implements DatabaseConnection {
   }
 
   /** Runs `work` when no other handle's transaction is open; retries SQLITE_BUSY. */
-  async runWhenFree<T>(work: () => T): Promise<T> {
-    const { gate, policy } = this.core;
-    const deadline = Date.now() + policy.maxWaitMs;
-    let delay = policy.firstDelayMs;
-    for (;;) {
-      // The check and the statement run in one synchronous step, so no other transaction
-      // can begin between them and swallow this statement.
-      if (gate.holder !== null && gate.holder !== this) {
-        await gate.released();
-        continue;
-      }
-      try {
-        return work();
-      } catch (error) {
-        if (!isBusy(error) || Date.now() + delay > deadline) {
-          throw error;
-        }
-      }
-      // Jitter, so that many waiting statements do not probe the lock in lockstep.
-      await sleep(delay * (0.5 + Math.random()));
-      delay = Math.min(delay * 2, policy.maxDelayMs);
-    }
+  runWhenFree<T>(work: () => T): Promise<T> {
+    return runWhenFree(this.core, this, work);
   }
 }
 
-function runStatement<R>(statement: SQLite.Statement, query: CompiledQuery): QueryResult<R> {
+/**
+ * Runs `work` when no transaction but `self`'s holds the connection, and retries it after an
+ * asynchronous pause while another process holds the lock (SQLITE_BUSY), up to the policy's
+ * wait. `work` must be synchronous, so the check and the statement are one step: no other
+ * transaction can begin between them and swallow it.
+ */
+export async function runWhenFree<T>(
+  engine: SqliteEngine,
+  self: SqliteConnection | null,
+  work: () => T,
+): Promise<T> {
+  const { gate, policy } = engine;
+  const started = performance.now();
+  const deadline = Date.now() + policy.maxWaitMs;
+  let delay = policy.firstDelayMs;
+  for (;;) {
+    if (gate.holder !== null && gate.holder !== self) {
+      await gate.released();
+      continue;
+    }
+    try {
+      return work();
+    } catch (error) {
+      if (!isBusy(error) || Date.now() + delay > deadline) {
+        throw error;
+      }
+    }
+    if (performance.now() - started < policy.probeEachTurnMs) {
+      await nextTurn();
+      continue;
+    }
+    // Jitter, so that many waiting statements do not probe the lock in lockstep.
+    await sleep(delay * (0.5 + Math.random()));
+    delay = Math.min(delay * 2, policy.maxDelayMs);
+  }
+}
+
+export function runStatement<R>(statement: SQLite.Statement, query: CompiledQuery): QueryResult<R> {
   if (statement.reader) {
     return { rows: statement.all(query.parameters) as R[] };
   }
