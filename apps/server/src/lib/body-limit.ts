@@ -57,13 +57,13 @@ export function limitBody(
     if (alreadyRead !== undefined) {
       return alreadyRead > maxBytes ? refuse() : next();
     }
-    const text = await readText(incoming, maxBytes);
-    if (text === null) {
+    const body = await readText(incoming, maxBytes);
+    if (body === null) {
       return refuse();
     }
-    bytesRead.set(c.req, Buffer.byteLength(text));
+    bytesRead.set(c.req, body.bytes);
     // Hono keeps promises in its body cache (its type says otherwise).
-    (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(text);
+    (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(body.text);
     return next();
   };
 }
@@ -77,11 +77,14 @@ function isNodeRequest(value: unknown): value is IncomingMessage {
 
 /**
  * The whole body as UTF-8 text (a leading byte-order mark dropped, as `Request.text()`
- * does), or null once it passes `maxBytes`: a declared Content-Length over the limit is
- * refused before a byte is read, a chunked body the moment it passes. The unread rest is
- * discarded by Node when the answer is sent.
+ * does) with its size in bytes, or null once it passes `maxBytes`: a declared
+ * Content-Length over the limit is refused before a byte is read, a chunked body the moment
+ * it passes. The unread rest is discarded by Node when the answer is sent.
  */
-function readText(incoming: IncomingMessage, maxBytes: number): Promise<string | null> {
+function readText(
+  incoming: IncomingMessage,
+  maxBytes: number,
+): Promise<{ text: string; bytes: number } | null> {
   const declared = Number(incoming.headers['content-length'] ?? Number.NaN);
   if (declared > maxBytes && incoming.headers['transfer-encoding'] === undefined) {
     return Promise.resolve(null);
@@ -106,7 +109,7 @@ function readText(incoming: IncomingMessage, maxBytes: number): Promise<string |
     const onEnd = () => {
       stop();
       const text = Buffer.concat(chunks, size).toString('utf8');
-      resolve(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+      resolve({ text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, bytes: size });
     };
     const onError = (error: Error) => {
       stop();

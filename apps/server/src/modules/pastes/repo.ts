@@ -13,21 +13,6 @@ export type PasteScope = OwnerScope;
 
 const PREVIEW_CHARS = 200;
 
-/** Columns of a list row: everything but the content, which is summarised instead. */
-const LIST_COLUMNS = [
-  'id',
-  'slug',
-  'format',
-  'remark',
-  'password_hash',
-  'expires_at',
-  'max_views',
-  'views',
-  'created_by',
-  'created_at',
-  'updated_at',
-] as const;
-
 /** The anonymous reader's only statement (DESIGN §11), compiled once per database. */
 const countOpenView = compiledOnce<{ slug: string; nowIso: string }, unknown>((db, value) =>
   liveViewStatement(
@@ -58,6 +43,11 @@ const PASTE_COLUMNS = [
 type MissingColumn = Exclude<keyof PasteRow, (typeof PASTE_COLUMNS)[number]>;
 const allColumnsListed: [MissingColumn] extends [never] ? true : MissingColumn = true;
 void allColumnsListed;
+
+/** Columns of a list row: everything but the content, which is summarised instead. */
+const LIST_COLUMNS = PASTE_COLUMNS.filter(
+  (column): column is Exclude<(typeof PASTE_COLUMNS)[number], 'content'> => column !== 'content',
+);
 
 /** A create's only statement (DESIGN §11), compiled once per database. */
 const insertPaste = compiledOnce<PasteRow, unknown>((db, value) =>
