@@ -1,33 +1,8 @@
-import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseEncoding } from '@/lib/compression';
+import { rawGet } from '../support/raw-get';
 import { startTestServer, type TestServer } from '../support/test-server';
-
-interface RawAnswer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/** A GET whose body comes back as sent on the wire (fetch would decompress it). */
-function getRaw(url: string, headers: Record<string, string>): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: Buffer.concat(chunks),
-          }),
-        );
-      })
-      .on('error', reject);
-  });
-}
 
 describe('API answers are compressed above 1 KiB', () => {
   let server: TestServer;
@@ -49,7 +24,7 @@ describe('API answers are compressed above 1 KiB', () => {
   afterAll(() => server.close());
 
   it('sends brotli to a client that takes it, and the JSON decodes to the paste', async () => {
-    const res = await getRaw(`${server.baseUrl}/api/paste/${medium}`, {
+    const res = await rawGet(`${server.baseUrl}/api/paste/${medium}`, {
       'accept-encoding': 'gzip, deflate, br',
     });
     expect(res.status).toBe(200);
@@ -63,26 +38,26 @@ describe('API answers are compressed above 1 KiB', () => {
   });
 
   it('sends gzip when brotli is refused, and plain when nothing is accepted', async () => {
-    const gzip = await getRaw(`${server.baseUrl}/api/raw/${medium}`, {
+    const gzip = await rawGet(`${server.baseUrl}/api/raw/${medium}`, {
       'accept-encoding': 'br;q=0, gzip',
     });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzip.body).toString('utf8')).toBe(mediumContent);
-    const plain = await getRaw(`${server.baseUrl}/api/raw/${large}`, {});
+    const plain = await rawGet(`${server.baseUrl}/api/raw/${large}`, {});
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers.vary).toContain('accept-encoding');
     expect(plain.body.toString('utf8')).toBe(largeContent);
   });
 
   it('streams the compression of a large answer', async () => {
-    const res = await getRaw(`${server.baseUrl}/api/raw/${large}`, { 'accept-encoding': 'br' });
+    const res = await rawGet(`${server.baseUrl}/api/raw/${large}`, { 'accept-encoding': 'br' });
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['transfer-encoding']).toBe('chunked');
     expect(brotliDecompressSync(res.body).toString('utf8')).toBe(largeContent);
   });
 
   it('leaves a small answer as it is', async () => {
-    const res = await getRaw(`${server.baseUrl}/api/raw/${small}`, { 'accept-encoding': 'br' });
+    const res = await rawGet(`${server.baseUrl}/api/raw/${small}`, { 'accept-encoding': 'br' });
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.body.toString('utf8')).toBe('short');
   });

@@ -1,39 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
-import http from 'node:http';
 import path from 'node:path';
 import { brotliCompressSync, gunzipSync, gzipSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawGet } from '../support/raw-get';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 const INDEX_HTML = '<!doctype html><html><body><div id="root">pastebox-spa</div></body></html>';
 const ASSET_JS = 'console.log("app-abc123");';
 const SW_JS = 'importScripts("workbox-ee9d8b34.js");';
 const WEB_MANIFEST = JSON.stringify({ name: 'Pastebox', display: 'standalone' });
-
-/** A raw GET (fetch would decode the body and hide the encoding it came in). */
-function rawGet(
-  baseUrl: string,
-  route: string,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(`${baseUrl}${route}`, { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: Buffer.concat(chunks),
-          }),
-        );
-        res.on('error', reject);
-      })
-      .on('error', reject);
-  });
-}
 
 describe('serving the built web app (WEB_DIST)', () => {
   let server: TestServer;
@@ -81,7 +57,7 @@ describe('serving the built web app (WEB_DIST)', () => {
   });
 
   it('answers a .js asset brotli-compressed when the client accepts br', async () => {
-    const res = await rawGet(server.baseUrl, '/assets/app-abc123.js', {
+    const res = await rawGet(server.baseUrl + '/assets/app-abc123.js', {
       'accept-encoding': 'gzip, deflate, br, zstd',
     });
     expect(res.status).toBe(200);
@@ -93,7 +69,7 @@ describe('serving the built web app (WEB_DIST)', () => {
   });
 
   it('answers a .js asset gzip-compressed when the client accepts only gzip', async () => {
-    const res = await rawGet(server.baseUrl, '/assets/app-abc123.js', {
+    const res = await rawGet(server.baseUrl + '/assets/app-abc123.js', {
       'accept-encoding': 'gzip',
     });
     expect(res.status).toBe(200);
@@ -103,7 +79,7 @@ describe('serving the built web app (WEB_DIST)', () => {
   });
 
   it('answers a .js asset uncompressed when the client accepts no encoding', async () => {
-    const res = await rawGet(server.baseUrl, '/assets/app-abc123.js');
+    const res = await rawGet(server.baseUrl + '/assets/app-abc123.js');
     expect(res.status).toBe(200);
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.headers.vary).toContain('Accept-Encoding');
@@ -111,7 +87,7 @@ describe('serving the built web app (WEB_DIST)', () => {
   });
 
   it.each(['/', '/paste/xyz'])('answers %s with the brotli index.html for br', async (route) => {
-    const res = await rawGet(server.baseUrl, route, { 'accept-encoding': 'br' });
+    const res = await rawGet(server.baseUrl + route, { 'accept-encoding': 'br' });
     expect(res.status).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['content-type']).toContain('text/html');
@@ -121,7 +97,7 @@ describe('serving the built web app (WEB_DIST)', () => {
   it.each(['/assets/app-abc123.js.map', '/.vite/manifest.json'])(
     'does not serve %s',
     async (route) => {
-      const res = await rawGet(server.baseUrl, route, { 'accept-encoding': 'br' });
+      const res = await rawGet(server.baseUrl + route, { 'accept-encoding': 'br' });
       expect(res.status).toBe(404);
       expect(res.body.toString()).not.toContain('version');
       expect(res.body.toString()).not.toContain('pastebox-spa');
@@ -140,7 +116,7 @@ describe('serving the built web app (WEB_DIST)', () => {
   );
 
   it('serves sw.js brotli-compressed, still revalidated', async () => {
-    const res = await rawGet(server.baseUrl, '/sw.js', { 'accept-encoding': 'br' });
+    const res = await rawGet(server.baseUrl + '/sw.js', { 'accept-encoding': 'br' });
     expect(res.status).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['content-type']).toContain('javascript');
@@ -149,13 +125,13 @@ describe('serving the built web app (WEB_DIST)', () => {
   });
 
   it('serves the web app manifest as application/manifest+json, compressed or not', async () => {
-    const plain = await rawGet(server.baseUrl, '/manifest.webmanifest');
+    const plain = await rawGet(server.baseUrl + '/manifest.webmanifest');
     expect(plain.status).toBe(200);
     expect(plain.headers['content-type']).toContain('application/manifest+json');
     expect(plain.headers['cache-control']).toBe('no-cache');
     expect(JSON.parse(plain.body.toString())).toEqual(JSON.parse(WEB_MANIFEST));
 
-    const br = await rawGet(server.baseUrl, '/manifest.webmanifest', { 'accept-encoding': 'br' });
+    const br = await rawGet(server.baseUrl + '/manifest.webmanifest', { 'accept-encoding': 'br' });
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['content-type']).toContain('application/manifest+json');
     expect(brotliDecompressSync(br.body).toString()).toBe(WEB_MANIFEST);
