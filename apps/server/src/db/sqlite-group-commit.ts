@@ -59,20 +59,28 @@ export class GroupCommit implements WriteQueue {
       while (this.#queue.length > 0) {
         const batch = this.#queue;
         this.#queue = [];
-        await this.#commit(batch);
+        await this.#commit(batch, true);
       }
     } finally {
       this.#flushing = false;
     }
   }
 
-  async #commit(batch: PendingWrite[]): Promise<void> {
+  /** Commits `batch`; with `absorbWaiting`, writes made while it waits for the lock join it. */
+  async #commit(batch: PendingWrite[], absorbWaiting: boolean): Promise<void> {
     let outcomes: Outcome[];
     try {
       // Waits out another handle's transaction and another process's lock, as a lone
       // statement does; the batch is run again from the start after SQLITE_BUSY, which
-      // only BEGIN (or a plain statement) can meet: nothing of it was written yet.
-      outcomes = await runWhenFree(this.engine, null, () => this.#runBatch(batch));
+      // only BEGIN (or a plain statement) can meet: nothing of it was written yet. Writes
+      // made while it waited join it (after the others, in their order), so two workers
+      // contending for one file hand the lock over less often.
+      outcomes = await runWhenFree(this.engine, null, () => {
+        if (absorbWaiting) {
+          batch.push(...this.#queue.splice(0));
+        }
+        return this.#runBatch(batch);
+      });
     } catch (error) {
       if (batch.length === 1 || isBusy(error)) {
         batch.forEach((write) => write.reject(error));
@@ -81,7 +89,7 @@ export class GroupCommit implements WriteQueue {
       // The transaction failed as a whole, so none of it was written: each write is run
       // again alone and gets its own outcome, as if it had never shared a commit.
       for (const write of batch) {
-        await this.#commit([write]);
+        await this.#commit([write], false);
       }
       return;
     }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteDialect } from '@/db/sqlite-dialect';
@@ -63,6 +64,22 @@ describe('SQLite group commit', () => {
       await countView();
     }
     expect(walFrames(file) - alone).toBe(5);
+  });
+
+  it('lets writes made while a batch waits for another process’s lock join that batch', async () => {
+    const locker = new SQLite(file);
+    locker.exec('BEGIN IMMEDIATE');
+    const before = walFrames(file);
+    const first = countView();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const later = Array.from({ length: 10 }, countView);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    locker.exec('COMMIT');
+    locker.close();
+    const counted = await Promise.all([first, ...later]);
+    expect(counted.map((row) => row?.value)).toEqual(Array.from({ length: 11 }, (_, i) => i + 1));
+    // One commit for all eleven, not one for the first and another for the rest.
+    expect(walFrames(file) - before).toBe(1);
   });
 
   it('keeps a conditional count exact: 40 parallel readers of a share limited to 7 views', async () => {
