@@ -72,7 +72,7 @@ export async function run({ baseUrl, authorization }) {
   const browser = await launchChromium();
   try {
     const home = await visit(browser, baseUrl, '/', (page) =>
-      page.locator('.cm-editor').waitFor({ state: 'visible', timeout: 30_000 }),
+      page.locator('.pb-editor textarea').waitFor({ state: 'visible', timeout: 30_000 }),
     );
     const paste = await visit(browser, baseUrl, `/paste/${slug}`, (page) =>
       page.getByText(MARKER).first().waitFor({ state: 'visible', timeout: 30_000 }),

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCall, uploadViaApi } from './support/api';
 import { launchBrowser, newContext, screenshot } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { typeInEditor, visible } from './support/ui';
+import { focusEditor, typeInEditor, visible } from './support/ui';
 
 /**
  * Offline answers (SPEC §3 "Offline database", §4 "Offline", §9): real IndexedDB in
@@ -234,7 +234,8 @@ describe('offline answers in the browser', () => {
     const ctx = await context();
     const page = await ctx.newPage();
     await page.goto('/');
-    await visible(page, page.locator('.cm-content'));
+    const editor = page.getByRole('textbox', { name: 'Content', exact: true });
+    await visible(page, editor);
     await page.evaluate(() =>
       localStorage.setItem(
         'markdown_draft',
@@ -266,7 +267,11 @@ describe('offline answers in the browser', () => {
     await page.reload();
     await visible(page, page.getByText('Unsaved draft found'));
     await page.getByRole('button', { name: 'Restore draft' }).click();
-    await visible(page, page.locator('.cm-content', { hasText: 'Written offline-proof' }));
+    // The page's plain editor shows the draft before anyone reaches for it; CodeMirror
+    // takes it over at the first click.
+    await expect.poll(() => editor.inputValue()).toBe('# Written offline-proof\n\nevery word');
+    const content = await focusEditor(page);
+    expect(await content.textContent()).toContain('Written offline-proof');
   });
 
   it('never keeps system calls, file views or downloads', async () => {

@@ -220,4 +220,49 @@ describe('honest screens: math, upload queue, recent uploads, phone toolbar', ()
       await page.context().close();
     }
   });
+
+  it('paints a plain editor first; CodeMirror takes over at the first use, losing nothing', async () => {
+    const editorOf = (page: Page) => page.getByRole('textbox', { name: 'Content', exact: true });
+    const hasFocus = (page: Page, selector: string) =>
+      page.locator(selector).evaluate((element) => element.contains(document.activeElement));
+
+    // Typing straight away (a wide screen focuses the editor): the first key fetches
+    // CodeMirror, the next ones land in the plain editor meanwhile; all of it can be undone.
+    const typed = await open({ language: 'en-US' }, '/');
+    const field = await visible(typed, editorOf(typed));
+    expect(await field.evaluate((element) => element.tagName)).toBe('TEXTAREA');
+    await expect.poll(() => hasFocus(typed, '.pb-editor')).toBe(true);
+    await typed.keyboard.type('(first words');
+    const content = await visible(typed, typed.locator('.cm-content'));
+    await expect.poll(() => hasFocus(typed, '.cm-content')).toBe(true);
+    await typed.keyboard.type(' and more');
+    await expect.poll(() => content.textContent()).toBe('(first words and more');
+    for (let undo = 0; undo < 3 && (await typed.locator('.cm-placeholder').count()) === 0; undo++) {
+      await typed.keyboard.press('Control+z');
+    }
+    await visible(typed, typed.locator('.cm-placeholder'));
+    await typed.context().close();
+
+    // Tab as the very first key indents, as in CodeMirror, and the focus stays.
+    const tabbed = await open({ language: 'en-US' }, '/');
+    await visible(tabbed, editorOf(tabbed));
+    await expect.poll(() => hasFocus(tabbed, '.pb-editor')).toBe(true);
+    await tabbed.keyboard.press('Tab');
+    await tabbed.keyboard.type('indented');
+    const indented = await visible(tabbed, tabbed.locator('.cm-content'));
+    await expect.poll(() => indented.textContent()).toBe('  indented');
+    expect(await hasFocus(tabbed, '.cm-content')).toBe(true);
+    await tabbed.context().close();
+
+    // A toolbar action before anything else acts on CodeMirror once it is there.
+    const bolded = await open({ language: 'en-US' }, '/');
+    await (
+      await visible(bolded, bolded.getByRole('button', { name: 'Bold', exact: true }))
+    ).click();
+    const bold = await visible(bolded, bolded.locator('.cm-content'));
+    await expect.poll(() => bold.textContent()).toBe('**text**');
+    await bolded.keyboard.type('strong');
+    await expect.poll(() => bold.textContent()).toBe('**strong**');
+    await bolded.context().close();
+  });
 });

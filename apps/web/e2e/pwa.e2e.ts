@@ -115,7 +115,7 @@ describe('installable, offline app', () => {
     });
     const page = await context.newPage();
     await page.goto('/');
-    await visible(page, page.locator('.cm-editor'));
+    await visible(page, page.locator('.pb-editor textarea'));
     return { context, page };
   }
 
@@ -189,7 +189,7 @@ describe('installable, offline app', () => {
     await page.reload();
     await visible(page, page.locator('header').getByRole('link', { name: 'Upload' }));
     await visible(page, badge);
-    await visible(page, page.locator('.cm-editor'));
+    await visible(page, page.locator('.pb-editor textarea'));
 
     await context.setOffline(false);
     await expect.poll(() => badge.count()).toBe(0);
@@ -223,7 +223,7 @@ describe('installable, offline app', () => {
     await expect.poll(() => toast.isVisible(), { timeout: 8_000 }).toBe(false);
 
     await main.getByRole('button', { name: 'Back', exact: true }).click();
-    await visible(page, page.locator('.cm-editor'));
+    await visible(page, page.locator('.pb-editor textarea'));
     expect(new URL(page.url()).pathname).toBe('/');
     await context.close();
   });

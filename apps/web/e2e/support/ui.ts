@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { screenshot } from './browser';
 import { E2E_ADMIN } from './server';
@@ -29,15 +29,29 @@ export async function loginAsAdmin(page: Page): Promise<void> {
 }
 
 /**
- * Replaces the CodeMirror editor's content by typing into it, and checks it landed: on a
- * slow machine the editor can still be settling (draft check, lazy extensions) right after
- * the page loads, so typing is retried until the editor holds the text.
+ * Reaches for the editor as a person does, with a click into it: the page paints a plain
+ * textarea (`.pb-editor`) until then, and the click brings CodeMirror in, which keeps the
+ * focus. Returns CodeMirror's content element once it has the focus.
+ */
+export async function focusEditor(page: Page, scope: Page | Locator = page): Promise<Locator> {
+  const field = await visible(page, scope.locator('.pb-editor textarea, .cm-content'));
+  await field.click();
+  const content = await visible(page, scope.locator('.cm-content'));
+  await expect
+    .poll(() => content.evaluate((element) => element.contains(document.activeElement)))
+    .toBe(true);
+  return content;
+}
+
+/**
+ * Replaces the editor's content by typing into it, and checks it landed: on a slow machine
+ * the editor can still be settling (draft check, CodeMirror arriving) right after the page
+ * loads, so typing is retried until the editor holds the text.
  */
 export async function typeInEditor(page: Page, text: string): Promise<void> {
-  const editor = await visible(page, page.locator('.cm-content'));
   const firstLine = text.split('\n')[0] ?? '';
   for (let attempt = 0; attempt < 3; attempt += 1) {
-    await editor.click();
+    const editor = await focusEditor(page);
     await page.keyboard.press('Control+A');
     await page.keyboard.press('Delete');
     await page.keyboard.insertText(text);

@@ -1,122 +1,70 @@
 import type { Extension } from '@codemirror/state';
-import { EditorView, keymap, placeholder as placeholderText } from '@codemirror/view';
-import { Box, Divider, useComputedColorScheme } from '@mantine/core';
-import { useCallback, useEffect, useMemo, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import { EditorToolbar } from './EditorToolbar';
-import {
-  firstPaintSetup,
-  heightTheme,
-  loadEditorExtras,
-  schemeTheme,
-  surfaceTheme,
-  type EditorExtras,
-} from './editor-setup';
-import { runShortcut, shortcutOf } from './editor-shortcuts';
-import type { MarkdownEditorProps } from './MarkdownEditor';
+import { EditorView, placeholder as placeholderText, runScopeHandlers } from '@codemirror/view';
+import { useComputedColorScheme } from '@mantine/core';
+import { useMemo } from 'react';
+import type { Handoff } from './editor-handoff';
+import { darkTheme, editingSupport, markdownSupport } from './editor-extras';
+import { heightTheme, surfaceTheme, viewSetup } from './editor-setup';
+import type { EditorFormat } from './MarkdownEditor';
 import { useCodeMirror } from './use-code-mirror';
+
+export { runToolbarAction } from './toolbar-commands';
+
+export interface CodeEditorProps {
+  value: string;
+  onChange: (value: string) => void;
+  format: EditorFormat;
+  height: string;
+  label: string;
+  placeholder: string;
+  /** Focus on creation; a handoff says for itself. */
+  autoFocus?: boolean;
+  /** Taken over from the plain first-paint editor (PlainEditor.tsx), if it was there. */
+  handoff: Handoff | null;
+  onView: (view: EditorView | null) => void;
+}
 
 /**
  * CodeMirror 6 for Markdown (code blocks highlighted in their own language, loaded on
- * demand) or plain text, with a formatting toolbar in Markdown mode. The colour scheme
- * follows Mantine's computed one. Loaded lazily by MarkdownEditor.
+ * demand) or plain text; the colour scheme follows Mantine's computed one. This module is
+ * the editor's one lazily loaded chunk (lazy-editor.ts): MarkdownEditor around it has the
+ * toolbar and the shortcuts, and the plain editor it replaces.
  */
-export function CodeEditor(props: MarkdownEditorProps) {
-  const { value, onChange, format, height, label, placeholder, autoFocus } = props;
-  const { t } = useTranslation();
+export function CodeEditor(props: CodeEditorProps) {
+  const { value, onChange, format, height, label, placeholder, autoFocus, handoff, onView } = props;
   const dark = useComputedColorScheme('light') === 'dark';
-  const [extras, setExtras] = useState<EditorExtras | null>(null);
-  const requestExtras = useCallback(() => {
-    void loadEditorExtras().then(setExtras, () => undefined);
-  }, []);
 
   // Stable across renders: a new array would make CodeMirror reconfigure on every keystroke.
-  const extensions = useMemo<Extension[]>(() => {
-    const common = [
-      firstPaintSetup,
-      schemeTheme(dark),
+  const extensions = useMemo<Extension[]>(
+    () => [
+      viewSetup,
+      editingSupport,
+      dark ? darkTheme : [],
       surfaceTheme,
       heightTheme(height),
       EditorView.lineWrapping,
       EditorView.contentAttributes.of({ 'aria-label': label }),
-      placeholderText(placeholder ?? t('markdown.editorPlaceholder')),
-    ];
-    if (!extras) {
-      return [...common, extrasTrigger(requestExtras)];
-    }
-    const language = format === 'markdown' ? [extras.markdownSupport] : [];
-    return [...common, extras.editingSupport, dark ? extras.darkTheme : [], ...language];
-  }, [dark, height, label, placeholder, t, extras, format, requestExtras]);
-
-  const { parentRef, viewRef } = useCodeMirror({ value, onChange, extensions, autoFocus });
-
-  // Text from the start (a restored draft, a file being edited) wants its highlighting now.
-  useEffect(() => {
-    if (value !== '') {
-      requestExtras();
-    }
-  }, [value, requestExtras]);
-
-  /**
-   * Shortcuts are caught in the capture phase, before CodeMirror's own keymap (which binds
-   * Mod-Enter to "insert blank line"), so they win and never reach the editor.
-   */
-  const onKeyDownCapture = (event: KeyboardEvent<HTMLDivElement>) => {
-    const shortcut = shortcutOf(event);
-    const view = viewRef.current;
-    if (!shortcut || !view) {
-      return;
-    }
-    const handled = runShortcut(shortcut, view, format, {
-      submit: props.onSubmit,
-      save: props.onSave,
-      words: { text: t('markdown.placeholder.text'), linkText: t('markdown.placeholder.linkText') },
-    });
-    if (handled) {
-      event.preventDefault();
-      event.stopPropagation();
-    }
-  };
-
-  return (
-    <Box onKeyDownCapture={onKeyDownCapture}>
-      {format === 'markdown' && (
-        <>
-          <EditorToolbar getView={() => viewRef.current} />
-          <Divider />
-        </>
-      )}
-      <div ref={parentRef} />
-    </Box>
+      placeholderText(placeholder),
+      format === 'markdown' ? markdownSupport : [],
+    ],
+    [dark, height, label, placeholder, format],
   );
+
+  const { parentRef } = useCodeMirror({
+    value,
+    onChange,
+    extensions,
+    autoFocus,
+    handoff,
+    onView,
+  });
+  return <div ref={parentRef} />;
 }
 
 /**
- * Until the extras are there: the first key or edit fetches them (that key itself gets the
- * browser's and the view's own handling), and Mod-F opens search once they have arrived.
+ * Runs the editor's own binding for a key pressed in the plain editor before CodeMirror was
+ * there (Tab indents, Mod-F opens the search panel).
  */
-function extrasTrigger(request: () => void): Extension {
-  return [
-    EditorView.domEventHandlers({
-      keydown: () => {
-        request();
-        return false;
-      },
-    }),
-    EditorView.updateListener.of((update) => {
-      if (update.docChanged) {
-        request();
-      }
-    }),
-    keymap.of([
-      {
-        key: 'Mod-f',
-        run: (view) => {
-          request();
-          void loadEditorExtras().then(({ openSearchPanel }) => openSearchPanel(view));
-          return true;
-        },
-      },
-    ]),
-  ];
+export function runKey(view: EditorView, key: KeyboardEventInit): boolean {
+  return runScopeHandlers(view, new KeyboardEvent('keydown', key), 'editor');
 }

@@ -5,6 +5,16 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { EditorToolbar } from './EditorToolbar';
+import { runToolbarAction } from './toolbar-commands';
+
+const WORDS = {
+  text: 'text',
+  code: 'code',
+  linkText: 'link',
+  imageAlt: 'alt',
+  column: 'Column',
+  cell: 'Cell',
+};
 
 const PRIMARY = ['Bold', 'Italic', 'Heading', 'Quote', 'Inline code', 'Link', 'Bulleted list'];
 const FOLDED = [
@@ -33,14 +43,19 @@ afterEach(() => {
   setViewportWidth(1024);
 });
 
-/** The toolbar over a detached editor (see markdown-commands.test.ts for why detached). */
+/**
+ * The toolbar over a detached editor (see markdown-commands.test.ts for why detached), its
+ * actions run as MarkdownEditor runs them once CodeMirror is there.
+ */
 async function renderToolbar(doc: string, width: number) {
   setViewportWidth(width);
   view = new EditorView({
     state: EditorState.create({ doc, selection: EditorSelection.cursor(doc.length) }),
   });
   const current = view;
-  await renderWithProviders(<EditorToolbar getView={() => current} />);
+  await renderWithProviders(
+    <EditorToolbar onAction={(id) => runToolbarAction(id, current, WORDS)} />,
+  );
   const toolbar = screen.getByRole('toolbar', { name: 'Formatting' });
   const names = within(toolbar)
     .getAllByRole('button')

@@ -1,9 +1,8 @@
-import type { EditorView } from '@codemirror/view';
 import { ActionIcon, Divider, Group, Menu, Tooltip } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
 import { Fragment, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TOOLBAR_ACTIONS, type ToolbarAction, type ToolbarWords } from './toolbar-actions';
+import { TOOLBAR_ACTIONS, type ToolbarActionId } from './toolbar-actions';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
@@ -19,26 +18,13 @@ function shortcutLabel(shortcut: string): string {
 const keepSelection = (event: MouseEvent) => event.preventDefault();
 
 /**
- * Formatting buttons for the Markdown editor; each acts on the current selection. On a
- * phone the less-used ones fold into a "more" menu, so the bar fits the screen instead of
- * scrolling sideways without a cue; it wraps as a last resort rather than overflow.
+ * Formatting buttons for the Markdown editor; each acts on the current selection (through
+ * `onAction`, which brings CodeMirror in first if the plain first-paint editor is still
+ * there). On a phone the less-used ones fold into a "more" menu, so the bar fits the screen
+ * instead of scrolling sideways without a cue; it wraps as a last resort rather than overflow.
  */
-export function EditorToolbar({ getView }: { getView: () => EditorView | null }) {
+export function EditorToolbar({ onAction }: { onAction: (id: ToolbarActionId) => void }) {
   const { t } = useTranslation();
-  const words: ToolbarWords = {
-    text: t('markdown.placeholder.text'),
-    code: t('markdown.placeholder.code'),
-    linkText: t('markdown.placeholder.linkText'),
-    imageAlt: t('markdown.placeholder.imageAlt'),
-    column: t('markdown.placeholder.column'),
-    cell: t('markdown.placeholder.cell'),
-  };
-  const run = (action: ToolbarAction) => {
-    const view = getView();
-    if (view) {
-      action.run(view, words);
-    }
-  };
   const secondary = TOOLBAR_ACTIONS.filter((action) => action.secondary);
   const more = t('polish.toolbarMore');
 
@@ -62,7 +48,7 @@ export function EditorToolbar({ getView }: { getView: () => EditorView | null })
                 aria-label={label}
                 visibleFrom={visibleFrom}
                 onMouseDown={keepSelection}
-                onClick={() => run(action)}
+                onClick={() => onAction(action.id)}
               >
                 <action.icon size={18} stroke={1.8} />
               </ActionIcon>
@@ -91,7 +77,7 @@ export function EditorToolbar({ getView }: { getView: () => EditorView | null })
               key={action.id}
               leftSection={<action.icon size={16} stroke={1.8} />}
               onMouseDown={keepSelection}
-              onClick={() => run(action)}
+              onClick={() => onAction(action.id)}
             >
               {t(`markdown.toolbar.${action.id}`)}
             </Menu.Item>

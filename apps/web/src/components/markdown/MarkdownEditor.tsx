@@ -1,5 +1,12 @@
-import { Center, Loader } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { Box, Divider } from '@mantine/core';
+import type { KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EditorToolbar } from './EditorToolbar';
+import { SHORTCUT_ACTIONS, shortcutOf } from './editor-shortcuts';
+import { prefetchCodeEditor } from './lazy-editor';
+import { PlainEditor, type DeferredKey } from './PlainEditor';
+import { useToolbarWords, type ToolbarActionId } from './toolbar-actions';
+import { useEditorUpgrade } from './use-editor-upgrade';
 
 export type EditorFormat = 'markdown' | 'text';
 
@@ -19,31 +26,81 @@ export interface MarkdownEditorProps {
 }
 
 /**
- * CodeMirror is a chunk of its own, so the pages that hold an editor (home, a paste's
- * owner edit, the explorer) paint their frame first, and the service worker's app shell
- * (which a paste reader downloads too) stays without it (DESIGN §9).
- */
-const CodeEditor = lazy(() => import('./CodeEditor').then((m) => ({ default: m.CodeEditor })));
-
-/** The formatting toolbar over a Markdown editor: 28 px buttons, 4 px padding, a divider. */
-const TOOLBAR_HEIGHT = '37px';
-
-/**
- * The Markdown / plain-text editor (see CodeEditor); until it is there, a loader taking its
- * place at its size, so nothing moves when it arrives.
+ * The Markdown / plain-text editor with its formatting toolbar (Markdown mode). The page
+ * paints a textarea that looks like the editor (PlainEditor) and takes text at once;
+ * CodeMirror (CodeEditor, one lazily loaded chunk) replaces it when the user first reaches
+ * for it — focus, a press, a key, a toolbar action — taking over the text, the selection
+ * and the focus. A first visit that only looks never downloads CodeMirror (DESIGN §9).
  */
 export function MarkdownEditor(props: MarkdownEditorProps) {
-  const { format, height } = props;
-  const reserved = format === 'markdown' ? `calc(${height} + ${TOOLBAR_HEIGHT})` : height;
+  const { value, onChange, format, height, label, autoFocus } = props;
+  const { t } = useTranslation();
+  const words = useToolbarWords();
+  const placeholder = props.placeholder ?? t('markdown.editorPlaceholder');
+  const { upgraded, failed, plainRef, upgrade, withView, onView } = useEditorUpgrade();
+
+  const runAction = (id: ToolbarActionId) =>
+    withView((editor, view) => editor.runToolbarAction(id, view, words));
+  const runKey = (key: DeferredKey) => withView((editor, view) => editor.runKey(view, key));
+
+  /**
+   * Shortcuts are caught in the capture phase, before CodeMirror's own keymap (which binds
+   * Mod-Enter to "insert blank line"), so they win and never reach the editor.
+   */
+  const onKeyDownCapture = (event: KeyboardEvent<HTMLDivElement>) => {
+    const shortcut = shortcutOf(event);
+    const action = shortcut ? SHORTCUT_ACTIONS[shortcut] : undefined;
+    let handled = false;
+    if (shortcut === 'submit') {
+      props.onSubmit?.();
+      handled = props.onSubmit !== undefined;
+    } else if (shortcut === 'save') {
+      props.onSave?.();
+      // Never let the browser's "save page" dialog open over the editor.
+      handled = true;
+    } else if (action && format === 'markdown') {
+      runAction(action);
+      handled = true;
+    }
+    if (handled) {
+      event.preventDefault();
+      event.stopPropagation();
+    }
+  };
+
   return (
-    <Suspense
-      fallback={
-        <Center h={reserved} aria-busy="true">
-          <Loader size="sm" />
-        </Center>
-      }
-    >
-      <CodeEditor {...props} />
-    </Suspense>
+    <Box onKeyDownCapture={onKeyDownCapture} onPointerEnter={prefetchCodeEditor}>
+      {format === 'markdown' && (
+        <>
+          <EditorToolbar onAction={runAction} />
+          <Divider />
+        </>
+      )}
+      {upgraded ? (
+        <upgraded.editor.CodeEditor
+          value={value}
+          onChange={onChange}
+          format={format}
+          height={height}
+          label={label}
+          placeholder={placeholder}
+          autoFocus={autoFocus}
+          handoff={upgraded.handoff}
+          onView={onView}
+        />
+      ) : (
+        <PlainEditor
+          ref={plainRef}
+          value={value}
+          onChange={onChange}
+          height={height}
+          label={label}
+          placeholder={placeholder}
+          autoFocus={autoFocus}
+          onWake={upgrade}
+          onDeferredKey={failed ? undefined : runKey}
+        />
+      )}
+    </Box>
   );
 }

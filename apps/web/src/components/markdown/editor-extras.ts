@@ -9,20 +9,16 @@ import {
   syntaxHighlighting,
 } from '@codemirror/language';
 import { languages } from '@codemirror/language-data';
-import {
-  highlightSelectionMatches,
-  openSearchPanel,
-  search,
-  searchKeymap,
-} from '@codemirror/search';
+import { highlightSelectionMatches, search, searchKeymap } from '@codemirror/search';
 import type { Extension } from '@codemirror/state';
 import { oneDark } from '@codemirror/theme-one-dark';
 import { keymap } from '@codemirror/view';
 
 /**
- * The editor's lazily loaded part (editor-setup.ts says when): the rest of CodeMirror's
- * basic setup (without autocompletion, linting and the fold gutter, which the editor never
- * used), Markdown and One Dark's syntax colours.
+ * What acts on the text: the rest of CodeMirror's basic setup (without autocompletion,
+ * linting and the fold gutter, which the editor never used), Markdown and One Dark. Loaded
+ * with the view in the editor's one chunk (lazy-editor.ts), so the first keystroke already
+ * has undo, Tab indentation and bracket closing.
  */
 
 /** Commands, undo history, search, bracket matching and closing, re-indentation. */
@@ -54,7 +50,5 @@ export const markdownSupport: Extension = markdown({
   codeLanguages: languages,
 });
 
-/** The dark scheme in full (the first paint has its colours, editor-setup.ts). */
+/** The dark scheme (PlainEditor.module.css has its text, caret and active-line colours). */
 export const darkTheme: Extension = oneDark;
-
-export { openSearchPanel };

@@ -1,6 +1,5 @@
-import type { EditorView } from '@codemirror/view';
 import type { KeyboardEvent } from 'react';
-import { insertLink, toggleWrap } from './markdown-commands';
+import type { ToolbarActionId } from './toolbar-actions';
 
 export type Shortcut = 'submit' | 'save' | 'bold' | 'italic' | 'link';
 
@@ -22,32 +21,9 @@ export function shortcutOf(event: KeyboardEvent): Shortcut | null {
   return KEYS[key] ?? null;
 }
 
-export interface ShortcutHandlers {
-  submit?: () => void;
-  save?: () => void;
-  words: { text: string; linkText: string };
-}
-
-/** Runs a shortcut; formatting ones only in Markdown mode. True when it was handled. */
-export function runShortcut(
-  shortcut: Shortcut,
-  view: EditorView,
-  format: 'markdown' | 'text',
-  handlers: ShortcutHandlers,
-): boolean {
-  switch (shortcut) {
-    case 'submit':
-      handlers.submit?.();
-      return handlers.submit !== undefined;
-    case 'save':
-      handlers.save?.();
-      // Never let the browser's "save page" dialog open over the editor.
-      return true;
-    case 'bold':
-      return format === 'markdown' && toggleWrap(view, '**', '**', handlers.words.text);
-    case 'italic':
-      return format === 'markdown' && toggleWrap(view, '*', '*', handlers.words.text);
-    case 'link':
-      return format === 'markdown' && insertLink(view, false, handlers.words.linkText);
-  }
-}
+/** The formatting shortcuts are the toolbar's actions (Markdown mode only). */
+export const SHORTCUT_ACTIONS: Partial<Record<Shortcut, ToolbarActionId>> = {
+  bold: 'bold',
+  italic: 'italic',
+  link: 'link',
+};
