@@ -26,12 +26,7 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         projectService: {
-          allowDefaultProject: [
-            '*.mjs',
-            '*.ts',
-            'scripts/*.mjs',
-            'bench/*.mjs',
-          ],
+          allowDefaultProject: ['*.mjs', '*.ts', 'scripts/*.mjs', 'bench/*.mjs'],
         },
         tsconfigRootDir: import.meta.dirname,
       },
@@ -66,6 +61,22 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'off',
       '@typescript-eslint/no-unsafe-assignment': 'off',
       '@typescript-eslint/no-unsafe-member-access': 'off',
+    },
+  },
+  {
+    // The server suites share a worker's modules between test files (isolate: false in
+    // apps/server/vitest.config.ts): what these change would outlive the file that did it.
+    files: ['apps/server/test/**', 'apps/server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock', 'stubEnv', 'stubGlobal', 'useFakeTimers'].map((property) => ({
+          object: 'vi',
+          property,
+          message:
+            'Server test files share modules (isolate: false): hand the app a stand-in through AppDeps (e.g. ManualClock) instead.',
+        })),
+      ],
     },
   },
   ...borders,

@@ -1,4 +1,4 @@
-import { configDefaults, defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /**
  * A test of one database only is named for it (`*.postgres.test.ts`, `*.sqlite.test.ts`):
@@ -7,38 +7,36 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const withoutTestsOf = (other: string) => [...configDefaults.exclude, `**/*.${other}.test.ts`];
 
 /**
- * One run covers the contract, the server on SQLite, the server on PostgreSQL (when
- * TEST_DATABASE_URL names a server; scripts/test.mjs and .ci/run set it) and the web app.
+ * The server suite on one database, two files at a time: its tests mostly wait (on HTTP,
+ * Swift, PostgreSQL, child processes), so a second file uses a 2-core machine's idle time.
+ * Vitest's default is one worker per core but one (a single worker on two cores), which
+ * the CPU-bound web tests keep: their waitFor deadlines are short. Projects of one
+ * `groupOrder` share one worker count, so the server projects run as a group of their own,
+ * after the contract and the web app.
  */
-const serverOnPostgres = process.env.TEST_DATABASE_URL
-  ? [
-      {
-        extends: './apps/server/vitest.config.ts',
-        test: {
-          name: 'server-postgres',
-          root: './apps/server',
-          env: { TEST_DIALECT: 'postgres' },
-          exclude: withoutTestsOf('sqlite'),
-        },
-      },
-    ]
-  : [];
+const serverOn = (dialect: 'sqlite' | 'postgres'): TestProjectInlineConfiguration => ({
+  extends: './apps/server/vitest.config.ts',
+  test: {
+    name: `server-${dialect}`,
+    root: './apps/server',
+    env: { TEST_DIALECT: dialect },
+    exclude: withoutTestsOf(dialect === 'sqlite' ? 'postgres' : 'sqlite'),
+    maxWorkers: 2,
+    sequence: { groupOrder: 1 },
+  },
+});
 
+/**
+ * One run covers the contract, the web app, the server on SQLite and the server on
+ * PostgreSQL (when TEST_DATABASE_URL names a server; scripts/test.mjs and .ci/run set it).
+ */
 export default defineConfig({
   test: {
     projects: [
       { test: { name: 'contract', root: './packages/contract', include: ['src/**/*.test.ts'] } },
-      {
-        extends: './apps/server/vitest.config.ts',
-        test: {
-          name: 'server-sqlite',
-          root: './apps/server',
-          env: { TEST_DIALECT: 'sqlite' },
-          exclude: withoutTestsOf('postgres'),
-        },
-      },
-      ...serverOnPostgres,
       './apps/web/vitest.config.ts',
+      serverOn('sqlite'),
+      ...(process.env.TEST_DATABASE_URL ? [serverOn('postgres')] : []),
     ],
   },
 });

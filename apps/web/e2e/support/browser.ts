@@ -43,6 +43,11 @@ export interface ContextOptions {
   viewport?: { width: number; height: number };
   /** Problems the test provokes on purpose (see `allowProblems`). */
   expectProblems?: RegExp[];
+  /**
+   * The context serves several tests in a row (opened in a `beforeAll`): its problems are
+   * reported after each of them until it closes, instead of after the first test only.
+   */
+  spansTests?: boolean;
 }
 
 /**
@@ -54,15 +59,20 @@ export interface ContextOptions {
 interface Watch {
   problems: string[];
   allowed: RegExp[];
+  spansTests: boolean;
+  closed: boolean;
 }
 const watches = new Map<BrowserContext, Watch>();
 
 /** Chromium repeats every failed fetch as a console error; the answer itself is reported. */
 const RESOURCE_ECHO = /^Failed to load resource: the server responded with a status of \d+/;
 
-function watch(context: BrowserContext): void {
-  const entry: Watch = { problems: [], allowed: [] };
+function watch(context: BrowserContext, spansTests: boolean): void {
+  const entry: Watch = { problems: [], allowed: [], spansTests, closed: false };
   watches.set(context, entry);
+  context.on('close', () => {
+    entry.closed = true;
+  });
   context.on('console', (message) => {
     const type = message.type();
     if ((type === 'error' || type === 'warning') && !RESOURCE_ECHO.test(message.text())) {
@@ -87,12 +97,21 @@ export function allowProblems(context: BrowserContext, ...patterns: RegExp[]): v
   watches.get(context)?.allowed.push(...patterns);
 }
 
-/** The unexpected problems of every context opened since the last call; forgets them. */
+/**
+ * The unexpected problems of every context opened since the last call, and of the open
+ * contexts that span tests; forgets them (and every other context).
+ */
 export function takeUnexpectedProblems(): string[] {
   const unexpected = [...watches.values()].flatMap(({ problems, allowed }) =>
     problems.filter((line) => !allowed.some((pattern) => pattern.test(line))),
   );
-  watches.clear();
+  for (const [context, entry] of watches) {
+    if (entry.spansTests && !entry.closed) {
+      entry.problems.length = 0;
+    } else {
+      watches.delete(context);
+    }
+  }
   return unexpected;
 }
 
@@ -106,7 +125,7 @@ export async function newContext(
     viewport: options.viewport ?? { width: 1280, height: 860 },
     locale: options.language ?? 'en-US',
   });
-  watch(context);
+  watch(context, options.spansTests ?? false);
   allowProblems(context, ...(options.expectProblems ?? []));
   const seed: Record<string, string> = {};
   if (options.language) {
