@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.layer.css';
 import { BarChart, LineChart } from '@mantine/charts';
-import { useComputedColorScheme } from '@mantine/core';
+import { getThemeColor, useComputedColorScheme, useMantineTheme } from '@mantine/core';
 import type { DashboardActivityDay } from '@pastebox/contract/schemas/dashboard';
 import { useTranslation } from 'react-i18next';
 import { formatActivityDay, formatCount } from './dashboard-format';
@@ -21,8 +21,11 @@ const CHART_HEIGHT = 260;
 export function ActivityChart({ days, type }: ActivityChartProps) {
   const { t, i18n } = useTranslation();
   // Axis labels are small text: darker than Mantine's default `dimmed` to keep AA contrast.
+  // Set as the chart's CSS variable rather than its `textColor` prop, which LineChart
+  // (Mantine 8.3) also hands on to its root element, where React warns about it.
+  const theme = useMantineTheme();
   const scheme = useComputedColorScheme('light');
-  const textColor = scheme === 'dark' ? 'dark.1' : 'gray.7';
+  const textColor = getThemeColor(scheme === 'dark' ? 'dark.1' : 'gray.7', theme);
   const data = days.map((day) => ({
     day: formatActivityDay(day.date, i18n.language),
     pastes: day.pastes,
@@ -40,7 +43,7 @@ export function ActivityChart({ days, type }: ActivityChartProps) {
     withLegend: true,
     // Series order (pastes, then files), not recharts' alphabetical order of the labels.
     legendProps: { verticalAlign: 'bottom' as const, height: 40, itemSorter: null },
-    textColor,
+    style: { '--chart-text-color': textColor },
     tickLine: 'none' as const,
     yAxisProps: { allowDecimals: false, width: 40 },
     valueFormatter: (value: number) => formatCount(value, i18n.language),
