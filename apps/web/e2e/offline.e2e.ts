@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCall, uploadViaApi } from './support/api';
 import { launchBrowser, newContext, screenshot } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
+import { databaseShape, readStore } from './support/offline-db';
 import { focusEditor, typeInEditor, visible } from './support/ui';
 
 /**
@@ -13,64 +14,6 @@ import { focusEditor, typeInEditor, visible } from './support/ui';
  */
 
 const SHOTS = '/tmp/shots-offline';
-
-interface StoredEntry {
-  [field: string]: unknown;
-  savedAt: number;
-}
-
-/**
- * Every entry of one store of the app's offline database, read with the raw IndexedDB API.
- * Opens nothing that does not exist yet (an open without a version would create an empty
- * v1 database before the app could).
- */
-async function readStore(page: Page, store: string): Promise<StoredEntry[]> {
-  return page.evaluate(async (name) => {
-    const known = await indexedDB.databases();
-    if (!known.some((db) => db.name === 'pastebox-offline')) {
-      return [];
-    }
-    return new Promise<StoredEntry[]>((resolve, reject) => {
-      const open = indexedDB.open('pastebox-offline');
-      open.onerror = () => reject(open.error ?? new Error('open failed'));
-      open.onsuccess = () => {
-        const db = open.result;
-        if (!db.objectStoreNames.contains(name)) {
-          db.close();
-          resolve([]);
-          return;
-        }
-        const request = db.transaction(name).objectStore(name).getAll();
-        request.onsuccess = () => {
-          db.close();
-          resolve(request.result as StoredEntry[]);
-        };
-        request.onerror = () => reject(request.error ?? new Error('read failed'));
-      };
-    });
-  }, store);
-}
-
-/** The offline database's version and stores, or null when it does not exist. */
-async function databaseShape(page: Page): Promise<{ version: number; stores: string[] } | null> {
-  return page.evaluate(async () => {
-    const known = await indexedDB.databases();
-    const entry = known.find((db) => db.name === 'pastebox-offline');
-    if (!entry) {
-      return null;
-    }
-    return new Promise<{ version: number; stores: string[] }>((resolve, reject) => {
-      const open = indexedDB.open('pastebox-offline');
-      open.onerror = () => reject(open.error ?? new Error('open failed'));
-      open.onsuccess = () => {
-        const db = open.result;
-        const shape = { version: db.version, stores: [...db.objectStoreNames].sort() };
-        db.close();
-        resolve(shape);
-      };
-    });
-  });
-}
 
 /** A client-side navigation, as the app's own links make it: no page load. */
 async function navigateInApp(page: Page, to: string): Promise<void> {

@@ -1,12 +1,18 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext, screenshot, type ContextOptions } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
+import {
+  DIST,
+  controlledBySw,
+  makeUploadPageUnavailable,
+  offerInstall,
+  useUploadPageOnce,
+} from './support/pwa';
 import { visible } from './support/ui';
 
 /**
@@ -15,74 +21,10 @@ import { visible } from './support/ui';
  * publish a "new version" of sw.js the way a deployment would.
  */
 
-const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
-const UPLOAD_PAGE_SOURCE = 'src/features/upload/components/UploadPage.tsx';
-
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(body: Buffer): { width: number; height: number } {
   expect(body.subarray(1, 4).toString()).toBe('PNG');
   return { width: body.readUInt32BE(16), height: body.readUInt32BE(20) };
-}
-
-/** Resolves once the service worker controls the page (the first visit installs it). */
-async function controlledBySw(page: Page): Promise<void> {
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) {
-    await page.reload();
-  }
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
-    .toBe(true);
-}
-
-/** Fires Chromium's install offer, as the browser does when the app is installable. */
-async function offerInstall(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
-      prompt: () => Promise.resolve(),
-      userChoice: Promise.resolve({ outcome: 'dismissed', platform: 'web' }),
-    });
-    window.dispatchEvent(event);
-  });
-}
-
-/**
- * Opens the upload page once, online, in another tab of the app: route chunks are cached
- * when first used (only the app shell is precached, vite/pwa.ts), so this puts the upload
- * page's on the device the way a visitor's own use would, while the tab under test has
- * never loaded it (a loaded chunk would stay in its memory).
- */
-async function useUploadPageOnce(context: BrowserContext): Promise<void> {
-  const other = await context.newPage();
-  await other.goto('/upload');
-  await visible(other, other.getByRole('heading', { level: 2, name: 'Upload files' }));
-  await other.close();
-}
-
-/**
- * Takes the upload page's chunk off this device: out of the service worker's caches, and
- * refused on the network (as the browser's HTTP cache would no longer hold it either).
- * Returns how many cached copies were removed.
- */
-async function makeUploadPageUnavailable(context: BrowserContext, page: Page): Promise<number> {
-  const manifest = JSON.parse(
-    fs.readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8'),
-  ) as Record<string, { file: string }>;
-  const chunk = manifest[UPLOAD_PAGE_SOURCE]?.file ?? '';
-  expect(chunk).toMatch(/^assets\/UploadPage-.*\.js$/);
-  await context.route(`**/${chunk}`, (route) => route.abort('internetdisconnected'));
-  return page.evaluate(async (file) => {
-    let count = 0;
-    for (const name of await caches.keys()) {
-      const cache = await caches.open(name);
-      for (const request of await cache.keys()) {
-        if (new URL(request.url).pathname === `/${file}`) {
-          count += Number(await cache.delete(request));
-        }
-      }
-    }
-    return count;
-  }, chunk);
 }
 
 describe('installable, offline app', () => {

@@ -1,0 +1,66 @@
+import type { Page } from 'playwright-core';
+
+/**
+ * The app's offline database (`pastebox-offline`, SPEC §3) as a journey sees it: read with
+ * the raw IndexedDB API inside the page, never through the app's own code.
+ */
+
+export interface StoredEntry {
+  [field: string]: unknown;
+  savedAt: number;
+}
+
+/**
+ * Every entry of one store of the app's offline database, read with the raw IndexedDB API.
+ * Opens nothing that does not exist yet (an open without a version would create an empty
+ * v1 database before the app could).
+ */
+export async function readStore(page: Page, store: string): Promise<StoredEntry[]> {
+  return page.evaluate(async (name) => {
+    const known = await indexedDB.databases();
+    if (!known.some((db) => db.name === 'pastebox-offline')) {
+      return [];
+    }
+    return new Promise<StoredEntry[]>((resolve, reject) => {
+      const open = indexedDB.open('pastebox-offline');
+      open.onerror = () => reject(open.error ?? new Error('open failed'));
+      open.onsuccess = () => {
+        const db = open.result;
+        if (!db.objectStoreNames.contains(name)) {
+          db.close();
+          resolve([]);
+          return;
+        }
+        const request = db.transaction(name).objectStore(name).getAll();
+        request.onsuccess = () => {
+          db.close();
+          resolve(request.result as StoredEntry[]);
+        };
+        request.onerror = () => reject(request.error ?? new Error('read failed'));
+      };
+    });
+  }, store);
+}
+
+/** The offline database's version and stores, or null when it does not exist. */
+export async function databaseShape(
+  page: Page,
+): Promise<{ version: number; stores: string[] } | null> {
+  return page.evaluate(async () => {
+    const known = await indexedDB.databases();
+    const entry = known.find((db) => db.name === 'pastebox-offline');
+    if (!entry) {
+      return null;
+    }
+    return new Promise<{ version: number; stores: string[] }>((resolve, reject) => {
+      const open = indexedDB.open('pastebox-offline');
+      open.onerror = () => reject(open.error ?? new Error('open failed'));
+      open.onsuccess = () => {
+        const db = open.result;
+        const shape = { version: db.version, stores: [...db.objectStoreNames].sort() };
+        db.close();
+        resolve(shape);
+      };
+    });
+  });
+}
