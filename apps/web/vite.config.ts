@@ -16,7 +16,7 @@ export default defineConfig({
     mantineStylesPerComponent(),
     pwa(),
     precompress(),
-    // scripts/bundle-report.mjs: what is inside each chunk, written outside dist/.
+    // scripts/bundle-report.ts: what is inside each chunk, written outside dist/.
     process.env.BUNDLE_REPORT === '1' ? bundleStats() : null,
   ],
   // `@/lib/…` instead of imports that climb folders (tsconfig.json has the same paths).

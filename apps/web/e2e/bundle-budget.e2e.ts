@@ -8,6 +8,7 @@ import { adminCall } from './support/api';
 import { launchBrowser, newContext } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { visible } from './support/ui';
+import { entryKeys, groupKey, readManifest, staticClosure } from '../vite/manifest-closure';
 
 /**
  * The first pages' weight (DESIGN §9: at most 300 KB on the wire). Not a timing: byte counts
@@ -44,50 +45,6 @@ const INITIAL_BUDGET = 251 * 1024;
 const HOME_WIRE_BUDGET = 300 * 1024;
 const PASTE_WIRE_BUDGET = 300 * 1024;
 
-interface ManifestChunk {
-  file: string;
-  name?: string;
-  css?: string[];
-  imports?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
-
-function readManifest(): Manifest {
-  const file = path.join(DIST, '.vite/manifest.json');
-  return JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest;
-}
-
-/**
- * The manifest keys of what index.html loads (its scripts, preloads, stylesheets). The
- * manifest names no entry: the entry's chunk is the `shell` group's (vite/first-pages.ts).
- */
-function entryKeys(manifest: Manifest): string[] {
-  const keyOf = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
-  const html = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
-  return [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].flatMap(([, file = '']) => {
-    const key = keyOf.get(file);
-    return key ? [key] : [];
-  });
-}
-
-/** The files a chunk needs before it runs: itself, its static imports (transitively), CSS. */
-function staticClosure(manifest: Manifest, keys: string[]): Set<string> {
-  const files = new Set<string>();
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || seen.has(key)) {
-      return;
-    }
-    seen.add(key);
-    files.add(chunk.file);
-    chunk.css?.forEach((css) => files.add(css));
-    chunk.imports?.forEach(visit);
-  };
-  keys.forEach(visit);
-  return files;
-}
-
 function brotliSize(file: string): number {
   const data = fs.readFileSync(path.join(DIST, file));
   return brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
@@ -95,12 +52,12 @@ function brotliSize(file: string): number {
 
 describe('the first pages stay light', () => {
   it('sends the home page its initial JS and CSS, brotli-compressed, under the budget', () => {
-    const manifest = readManifest();
-    const entry = entryKeys(manifest);
+    const manifest = readManifest(DIST);
+    const entry = entryKeys(manifest, DIST);
     expect(entry, 'index.html loads the app').not.toEqual([]);
     expect(manifest[HOME_ROUTE], 'the home route is its own chunk').toBeDefined();
     // The editor group of vite/first-pages.ts: CodeMirror, loaded at the first interaction.
-    const editor = Object.keys(manifest).find((key) => manifest[key]?.name === 'editor');
+    const editor = groupKey(manifest, 'editor');
     expect(editor, 'CodeMirror is a chunk of its own').toBeDefined();
     // Its editing extras come in the same chunk: undo, Tab and brackets from the first key.
     expect(Object.keys(manifest).filter((key) => /editor-(?:extras|setup)/.test(key))).toEqual([]);
@@ -125,7 +82,7 @@ describe('the first pages stay light', () => {
   });
 
   it('keeps the other routes off the first pages and the first pages off them', () => {
-    const manifest = readManifest();
+    const manifest = readManifest(DIST);
     const own = [HOME_ROUTE, PASTE_ROUTE].map((key) => manifest[key]?.file);
     // CodeMirror and the Markdown renderer load on first use, never with a route.
     const lazy = Object.values(manifest)

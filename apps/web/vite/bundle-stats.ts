@@ -5,7 +5,7 @@ import { brotliCompressSync, constants } from 'node:zlib';
 import { minifySync, type Plugin } from 'vite';
 
 /**
- * With BUNDLE_REPORT=1 (scripts/bundle-report.mjs), writes every chunk's modules and their
+ * With BUNDLE_REPORT=1 (scripts/bundle-report.ts), writes every chunk's modules and their
  * rendered sizes to dist-report/chunks.json, outside dist/ so it is never shipped. The
  * manifest says which chunks a page loads; only this says what is inside them.
  */

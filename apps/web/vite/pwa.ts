@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Manifest, Plugin } from 'vite';
+import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { entryKeys, indexHtmlAssets, readManifest, staticClosure } from './manifest-closure';
 
 /**
  * Files of the build that are the app shell whatever the bundle looks like. Not the
@@ -19,29 +20,13 @@ const SHELL_FILES = new Set(['index.html', 'manifest.webmanifest']);
  * page hands them over once the worker controls it, src/features/pwa/service-worker.ts).
  */
 function shellFiles(outDir: string): Set<string> {
-  const manifest = JSON.parse(
-    fs.readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8'),
-  ) as Manifest;
-  const keyOf = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
-  const files = new Set(SHELL_FILES);
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || seen.has(key)) {
-      return;
-    }
-    seen.add(key);
-    files.add(chunk.file);
-    chunk.css?.forEach((css) => files.add(css));
-    chunk.imports?.forEach(visit);
-  };
-  // index.html names the entry's files (the manifest does not: vite/first-pages.ts).
-  const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
-  for (const [, file = ''] of html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)) {
-    files.add(file);
-    visit(keyOf.get(file) ?? '');
-  }
-  return files;
+  const manifest = readManifest(outDir);
+  return new Set([
+    ...SHELL_FILES,
+    // index.html names the entry's files (the manifest does not: vite/first-pages.ts).
+    ...indexHtmlAssets(outDir),
+    ...staticClosure(manifest, entryKeys(manifest, outDir)),
+  ]);
 }
 
 /**

@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 /**
  * What the first pages download, and what is inside it (DESIGN §9: the home page costs at
  * most 300 KB on the wire). Builds the app into dist-report/app with BUNDLE_REPORT=1 (the
@@ -10,6 +9,9 @@
  *   npm run bundle-report -w @pastebox/web            build, then report
  *   npm run bundle-report -w @pastebox/web -- --no-build   report on the last build
  *
+ * The files a page loads are counted as the service worker's precache list and the budget
+ * journey count them (vite/manifest-closure.ts).
+ *
  * Headers, the service worker and the icons are not counted here: the Chromium wire test
  * (e2e/bundle-budget.e2e.ts) measures everything a first visit receives.
  */
@@ -17,17 +19,36 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
+import {
+  entryKeys,
+  groupKey,
+  readManifest,
+  staticClosure,
+  type Manifest,
+} from '../vite/manifest-closure';
+
+/** A chunk of dist-report/chunks.json (vite/bundle-stats.ts): what is inside it. */
+interface ChunkModules {
+  file: string;
+  modules: { id: string; bytes: number; brotli: number }[];
+}
 
 const APP = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const REPORT = path.join(APP, 'dist-report');
 const OUT = path.join(REPORT, 'app');
 /**
  * Each first page: its route, and what it loads as it renders (`group:` names a chunk group
- * of vite/first-pages.ts; the journeys' locale is en-US).
+ * of vite/first-pages.ts; the journeys' locale is en-US). The home page paints its editor
+ * as a textarea; CodeMirror (the `editor` group) comes when the user first reaches for it.
  */
-const PAGES = {
-  home: ['src/features/editor/components/HomePage.tsx', 'group:editor', 'src/locales/en-US.json'],
-  paste: [
+const PAGES: Record<string, string[]> = {
+  'home page': ['src/features/editor/components/HomePage.tsx', 'src/locales/en-US.json'],
+  'home page, editor in use': [
+    'src/features/editor/components/HomePage.tsx',
+    'group:editor',
+    'src/locales/en-US.json',
+  ],
+  'paste page': [
     'src/features/pastes/components/PastePage.tsx',
     'group:markdown',
     'src/locales/en-US.json',
@@ -35,7 +56,7 @@ const PAGES = {
 };
 const TOP = 15;
 
-async function buildApp() {
+async function buildApp(): Promise<void> {
   process.env.BUNDLE_REPORT = '1';
   const { build } = await import('vite');
   await build({
@@ -45,87 +66,67 @@ async function buildApp() {
   });
 }
 
-const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
-const brotliCache = new Map();
-function brotliSize(file) {
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+const brotliCache = new Map<string, number>();
+function brotliSize(file: string): number {
   if (!brotliCache.has(file)) {
     const data = fs.readFileSync(path.join(OUT, file));
     const params = { [constants.BROTLI_PARAM_QUALITY]: 11 };
     brotliCache.set(file, brotliCompressSync(data, { params }).length);
   }
-  return brotliCache.get(file);
-}
-
-/** The files a chunk needs before it runs: itself, its static imports, their CSS. */
-function staticClosure(manifest, keys) {
-  const files = new Set();
-  const seen = new Set();
-  const visit = (key) => {
-    const chunk = manifest[key];
-    if (!chunk || seen.has(key)) {
-      return;
-    }
-    seen.add(key);
-    files.add(chunk.file);
-    chunk.css?.forEach((css) => files.add(css));
-    chunk.imports?.forEach(visit);
-  };
-  keys.forEach(visit);
-  return [...files];
+  return brotliCache.get(file) ?? 0;
 }
 
 /** `node_modules/@scope/name/…` → `@scope/name`; the app's own files stay as they are. */
-function packageOf(id) {
+function packageOf(id: string): string {
   const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(id);
-  return match ? match[1] : path.relative(APP, id.replace(/\?.*$/, ''));
+  return match?.[1] ?? path.relative(APP, id.replace(/\?.*$/, ''));
 }
 
-function table(rows) {
+function table(rows: [string, string][]): string {
   return rows.map(([size, label]) => `  ${size.padStart(10)}  ${label}`).join('\n');
 }
 
-/** What index.html loads: the manifest names no entry (see vite/first-pages.ts). */
-function entryKeys(manifest) {
-  const keyOf = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
-  const html = fs.readFileSync(path.join(OUT, 'index.html'), 'utf8');
-  return [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)]
-    .map(([, file]) => keyOf.get(file))
-    .filter(Boolean);
+function pageKeys(manifest: Manifest, name: string): string[] {
+  return (PAGES[name] ?? []).flatMap((key) => {
+    const resolved = key.startsWith('group:')
+      ? groupKey(manifest, key.slice('group:'.length))
+      : key;
+    return resolved ? [resolved] : [];
+  });
 }
 
-function pageKeys(manifest, name) {
-  return PAGES[name].map((key) =>
-    key.startsWith('group:')
-      ? Object.keys(manifest).find((k) => manifest[k].name === key.slice('group:'.length))
-      : key,
-  );
-}
-
-function reportPage(name, manifest, chunks) {
-  const files = staticClosure(manifest, [...entryKeys(manifest), ...pageKeys(manifest, name)]);
+function reportPage(name: string, manifest: Manifest, chunks: ChunkModules[]): void {
+  const files = [
+    ...staticClosure(manifest, [...entryKeys(manifest, OUT), ...pageKeys(manifest, name)]),
+  ];
   const sized = files.map((file) => ({ file, bytes: brotliSize(file) }));
   const total = sized.reduce((sum, { bytes }) => sum + bytes, 0);
-  console.log(`\n== ${name} page: ${kb(total)} JS+CSS (brotli) in ${files.length} files`);
+  console.log(`\n== ${name}: ${kb(total)} JS+CSS (brotli) in ${files.length} files`);
   const heaviest = sized.sort((a, b) => b.bytes - a.bytes).slice(0, TOP);
-  console.log(table(heaviest.map(({ file, bytes }) => [kb(bytes), file])));
+  console.log(table(heaviest.map(({ file, bytes }) => [kb(bytes), file] as [string, string])));
 
   const modules = chunks.filter((chunk) => files.includes(chunk.file)).flatMap((c) => c.modules);
-  const byPackage = new Map();
+  const byPackage = new Map<string, number>();
   for (const module of modules) {
     const key = packageOf(module.id);
     byPackage.set(key, (byPackage.get(key) ?? 0) + module.brotli);
   }
   console.log(`  packages and app files (brotli per module, an estimate):`);
   const packages = [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, TOP);
-  console.log(table(packages.map(([key, bytes]) => [kb(bytes), key])));
+  console.log(table(packages.map(([key, bytes]) => [kb(bytes), key] as [string, string])));
   console.log(`  modules:`);
   const biggest = [...modules].sort((a, b) => b.brotli - a.brotli).slice(0, TOP);
-  console.log(table(biggest.map(({ id, brotli }) => [kb(brotli), path.relative(APP, id)])));
+  console.log(
+    table(
+      biggest.map(({ id, brotli }) => [kb(brotli), path.relative(APP, id)] as [string, string]),
+    ),
+  );
 }
 
-function reportPrecache() {
+function reportPrecache(): void {
   const sw = fs.readFileSync(path.join(OUT, 'sw.js'), 'utf8');
-  const urls = [...sw.matchAll(/url:"([^"]+)"/g)].map((match) => match[1]);
+  const urls = [...sw.matchAll(/url:"([^"]+)"/g)].map(([, url = '']) => url);
   const files = urls.filter((url) => fs.existsSync(path.join(OUT, url)));
   const total = files.reduce((sum, file) => sum + brotliSize(file), 0);
   console.log(`\n== service worker precache: ${kb(total)} (brotli) in ${files.length} files`);
@@ -134,8 +135,10 @@ function reportPrecache() {
 if (!process.argv.includes('--no-build')) {
   await buildApp();
 }
-const manifest = JSON.parse(fs.readFileSync(path.join(OUT, '.vite/manifest.json'), 'utf8'));
-const chunks = JSON.parse(fs.readFileSync(path.join(REPORT, 'chunks.json'), 'utf8'));
+const manifest = readManifest(OUT);
+const chunks = JSON.parse(
+  fs.readFileSync(path.join(REPORT, 'chunks.json'), 'utf8'),
+) as ChunkModules[];
 for (const name of Object.keys(PAGES)) {
   reportPage(name, manifest, chunks);
 }
