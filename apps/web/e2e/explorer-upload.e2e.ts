@@ -5,13 +5,11 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCall } from './support/api';
-import { launchBrowser, newContext } from './support/browser';
+import { docsScreenshot, launchBrowser, newContext } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { visible } from './support/ui';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-/** The screenshots of this journey are documentation: they go to docs/screenshots. */
-const DOCS_SCREENSHOTS = path.resolve(here, '../../../docs/screenshots');
 const PHONE = { width: 375, height: 812 };
 const MB = 1024 * 1024;
 
@@ -31,12 +29,6 @@ function tr(language: Language, key: string, vars: Record<string, string | numbe
     throw new Error(`no message ${key}`);
   }
   return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name]));
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(DOCS_SCREENSHOTS, { recursive: true });
-  await page.waitForTimeout(400); // modal transitions settle first
-  await page.screenshot({ path: path.join(DOCS_SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 
 interface Listing {
@@ -319,7 +311,7 @@ describe('mount explorer: uploads and copy to another folder', () => {
       const unthrottle = await throttleUploads(context, page, 1 * MB);
       await page.getByTestId('explorer-upload-files').setInputFiles(diskFile('video.mp4', 12 * MB));
       await visible(page, row('video.mp4').getByText(/\d+:\d\d/));
-      await shot(page, `explorer-upload-${suffix}`);
+      await docsScreenshot(page, `explorer-upload-${suffix}`);
       await row('video.mp4')
         .getByRole('button', {
           name: tr(language, 'explorerUpload.cancelFile', { name: 'video.mp4' }),
@@ -352,10 +344,10 @@ describe('mount explorer: uploads and copy to another folder', () => {
         page,
         picker.getByRole('listitem', { name: tr(language, 'folderPicker.open', { name: '2024' }) }),
       );
-      await shot(page, `explorer-copy-picker-${suffix}`);
+      await docsScreenshot(page, `explorer-copy-picker-${suffix}`);
       await picker.getByRole('button', { name: tr(language, 'explorerCopy.useFolder') }).click();
       await visible(page, dialog.getByRole('alert'));
-      await shot(page, `explorer-copy-${suffix}`);
+      await docsScreenshot(page, `explorer-copy-${suffix}`);
       await context.close();
     }
   });

@@ -1,26 +1,13 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCall } from './support/api';
-import { launchBrowser, newContext, type ContextOptions } from './support/browser';
+import { docsScreenshot, launchBrowser, newContext, type ContextOptions } from './support/browser';
+import { gradientPng } from './support/png';
 import { startServer, type RunningServer } from './support/server';
 import { typeInEditor, visible } from './support/ui';
 
-/** The screenshots of this journey are documentation: they go to docs/screenshots. */
-const DOCS_SCREENSHOTS = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../docs/screenshots',
-);
 const PHONE = { width: 375, height: 812 };
-
-async function shot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(DOCS_SCREENSHOTS, { recursive: true });
-  await page.waitForTimeout(400); // modal transitions and thumbnails settle first
-  await page.screenshot({ path: path.join(DOCS_SCREENSHOTS, `${name}.png`), fullPage: true });
-}
 
 /** Console errors and uncaught exceptions of a page: the journey fails on any. */
 function watchErrors(page: Page): string[] {
@@ -32,38 +19,6 @@ function watchErrors(page: Page): string[] {
   });
   page.on('pageerror', (error) => errors.push(String(error)));
   return errors;
-}
-
-/** A small PNG of a colour gradient (so the preview and the thumbnails show something). */
-function gradientPng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const rows = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y += 1) {
-    const row = y * (width * 3 + 1);
-    for (let x = 0; x < width; x += 1) {
-      rows.set(
-        [40 + (x * 200) / width, 90 + (y * 120) / height, 200 - (x * 100) / width],
-        row + 1 + x * 3,
-      );
-    }
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 describe('the mount explorer', () => {
@@ -421,14 +376,14 @@ describe('the mount explorer', () => {
       const { context, page, errors } = await openPage({ ...look, adminToken: token });
       await page.goto('/mount-explorer/team');
       await visible(page, page.getByRole('link', { name: 'readme.md' }));
-      await shot(page, `explorer-${suffix}`);
+      await docsScreenshot(page, `explorer-${suffix}`);
       if (look.theme === 'light' && !zh) {
         await page
           .locator('label')
           .filter({ hasText: /^Grid$/ })
           .click();
         await visible(page, page.getByRole('list').getByRole('link', { name: 'photo.png' }));
-        await shot(page, `explorer-grid-${suffix}`);
+        await docsScreenshot(page, `explorer-grid-${suffix}`);
         await page
           .locator('label')
           .filter({ hasText: /^List$/ })
@@ -436,7 +391,7 @@ describe('the mount explorer', () => {
       }
       await page.goto('/mount-explorer/team?preview=readme.md');
       await visible(page, page.getByRole('dialog').getByRole('heading', { name: 'Team handbook' }));
-      await shot(page, `explorer-preview-${suffix}`);
+      await docsScreenshot(page, `explorer-preview-${suffix}`);
       await page.goto('/mount-explorer/team');
       await (
         await visible(
@@ -447,7 +402,7 @@ describe('the mount explorer', () => {
       await page.getByRole('menuitem', { name: zh ? '编辑' : 'Edit' }).click();
       const readme = page.getByRole('dialog').locator('.pb-editor textarea');
       await expect.poll(() => readme.inputValue()).toContain('Team handbook');
-      await shot(page, `explorer-editor-${suffix}`);
+      await docsScreenshot(page, `explorer-editor-${suffix}`);
       expect(errors).toEqual([]);
       await context.close();
     }
@@ -464,7 +419,7 @@ describe('the mount explorer', () => {
       await page.goto('/mount-explorer/team');
       await visible(page, page.getByRole('link', { name: 'readme.md' }));
       expect(await page.getByRole('table').count()).toBe(0);
-      await shot(page, `explorer-phone-${suffix}`);
+      await docsScreenshot(page, `explorer-phone-${suffix}`);
       await page
         .getByRole('button', { name: look.language === 'zh-CN' ? '更多操作' : 'More actions' })
         .click();
@@ -474,11 +429,11 @@ describe('the mount explorer', () => {
           name: look.language === 'zh-CN' ? '新建文件夹' : 'New folder',
         }),
       );
-      await shot(page, `explorer-phone-menu-${suffix}`);
+      await docsScreenshot(page, `explorer-phone-menu-${suffix}`);
       await page.keyboard.press('Escape');
       await page.goto('/mount-explorer/team?preview=photo.png');
       await visible(page, page.getByRole('dialog').getByRole('img'));
-      await shot(page, `explorer-phone-preview-${suffix}`);
+      await docsScreenshot(page, `explorer-phone-preview-${suffix}`);
       expect(errors).toEqual([]);
       await context.close();
     }

@@ -1,25 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCall } from './support/api';
-import { launchBrowser, newContext } from './support/browser';
+import { docsScreenshot, launchBrowser, newContext } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { visible } from './support/ui';
 
-/** The screenshots of this journey are documentation: they go to docs/screenshots. */
-const DOCS_SCREENSHOTS = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../docs/screenshots',
-);
 const PHONE = { width: 390, height: 844 };
-
-async function shot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(DOCS_SCREENSHOTS, { recursive: true });
-  await page.waitForTimeout(350); // modal and drawer transitions settle first
-  await page.screenshot({ path: path.join(DOCS_SCREENSHOTS, `${name}.png`), fullPage: true });
-}
 
 /**
  * Flips a Mantine switch as a user does, by clicking the label around it: the input itself
@@ -90,7 +76,7 @@ describe('mount management, the folder picker and the task manager', () => {
     await form.getByRole('button', { name: 'Create' }).click();
     await visible(page, form.getByText('This mount path is reserved by the application'));
     expect(await mounts()).toEqual([]);
-    await shot(page, 'mounts-form-error-en-US-light');
+    await docsScreenshot(page, 'mounts-form-error-en-US-light');
 
     await form.getByRole('textbox', { name: 'Mount path' }).fill('/team');
     await form.getByRole('button', { name: 'Create' }).click();
@@ -155,7 +141,7 @@ describe('mount management, the folder picker and the task manager', () => {
     await (await visible(page, picker.getByRole('listitem', { name: 'Open team' }))).click();
     await (await visible(page, picker.getByRole('listitem', { name: 'Open docs' }))).click();
     await visible(page, picker.getByText('/team/docs'));
-    await shot(page, 'mounts-folder-picker-en-US-light');
+    await docsScreenshot(page, 'mounts-folder-picker-en-US-light');
     await picker.getByRole('button', { name: 'Use this path' }).click();
     expect(await page.getByRole('textbox', { name: 'Base path' }).inputValue()).toBe('/team/docs');
     await page.getByRole('button', { name: 'Create key' }).last().click();
@@ -217,7 +203,7 @@ describe('mount management, the folder picker and the task manager', () => {
     await visible(page, card);
     await visible(page, card.getByText('Completed'));
     await visible(page, card.getByText('3 done · 0 skipped · 0 failed'));
-    await shot(page, 'tasks-manager-en-US-light');
+    await docsScreenshot(page, 'tasks-manager-en-US-light');
     const task = await api<Task>(server, token, 'GET', `/admin/tasks/${started.taskId}`);
     expect(task.status).toBe('completed');
     const copied = await api<{ items: { name: string }[] }>(
@@ -258,11 +244,11 @@ describe('mount management, the folder picker and the task manager', () => {
       const zh = look.language === 'zh-CN';
       await page.goto('/admin/mount-management');
       await visible(page, page.getByRole('link', { name: '/team' }));
-      await shot(page, `mounts-list-${suffix}`);
+      await docsScreenshot(page, `mounts-list-${suffix}`);
 
       await page.getByRole('button', { name: zh ? '编辑 Team files' : 'Edit Team files' }).click();
       await visible(page, page.getByRole('form', { name: zh ? '挂载点' : 'Mount' }));
-      await shot(page, `mounts-form-${suffix}`);
+      await docsScreenshot(page, `mounts-form-${suffix}`);
       await page.keyboard.press('Escape');
 
       await page.goto('/admin/key-management');
@@ -279,7 +265,7 @@ describe('mount management, the folder picker and the task manager', () => {
         await visible(page, page.getByRole('listitem', { name: zh ? '打开 team' : 'Open team' }))
       ).click();
       await visible(page, page.getByRole('listitem', { name: zh ? '打开 docs' : 'Open docs' }));
-      await shot(page, `mounts-folder-picker-${suffix}`);
+      await docsScreenshot(page, `mounts-folder-picker-${suffix}`);
       await page.keyboard.press('Escape');
       await page.keyboard.press('Escape');
 
@@ -290,7 +276,7 @@ describe('mount management, the folder picker and the task manager', () => {
         )
       ).click();
       await visible(page, page.getByRole('dialog').getByRole('article'));
-      await shot(page, `tasks-manager-${suffix}`);
+      await docsScreenshot(page, `tasks-manager-${suffix}`);
       await context.close();
     }
   });

@@ -165,3 +165,19 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
+
+/** Where the journeys' documentation screenshots go: the README shows them. */
+const DOCS_SCREENSHOT_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../docs/screenshots',
+);
+
+/**
+ * Saves a full-page screenshot for the documentation, docs/screenshots/<name>.png, once
+ * modal and drawer transitions (and thumbnails) have settled.
+ */
+export async function docsScreenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(DOCS_SCREENSHOT_DIR, { recursive: true });
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: path.join(DOCS_SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
