@@ -11,8 +11,9 @@ import * as webdav from './migrations/006-webdav';
 import * as dashboardIndexes from './migrations/007-dashboard-indexes';
 import * as pasteVisits from './migrations/008-paste-visits';
 import * as revocationEpoch from './migrations/009-revocation-epoch';
+import * as sweepIndexes from './migrations/010-sweep-indexes';
 import { createPostgresDialect } from './postgres-pool';
-import { openSqliteDialect } from './sqlite-dialect';
+import { openSqliteDialect, type SqliteOptions } from './sqlite-dialect';
 import type { Database } from './types';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -26,25 +27,35 @@ export interface DatabaseHandle {
  * Opens the metadata database: PostgreSQL for a postgres:// URL, otherwise SQLite
  * (a `sqlite:` URL, or DATA_DIR/pastebox.db) in WAL mode. Either way a lost connection or
  * a lock held too long throws DatabaseUnavailableError (503), never crashes the process;
- * `onConnectionError` hears of each PostgreSQL connection the server dropped.
+ * `onConnectionError` hears of each PostgreSQL connection the server dropped;
+ * `sqliteOptions` apply to SQLite only.
  */
 export function openDatabase(
   databaseUrl: string | undefined,
   dataDir: string,
   onConnectionError: (error: Error) => void = () => undefined,
+  sqliteOptions: SqliteOptions = {},
 ): DatabaseHandle {
-  if (databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl)) {
-    const dialect = createPostgresDialect(databaseUrl, onConnectionError);
+  const file = sqliteFile(databaseUrl, dataDir);
+  if (file === null) {
+    const dialect = createPostgresDialect(databaseUrl ?? '', onConnectionError);
     return { db: new Kysely<Database>({ dialect: guardDialect(dialect) }), dialect: 'postgres' };
   }
-  const file = databaseUrl?.startsWith('sqlite:')
-    ? databaseUrl.slice('sqlite:'.length)
-    : path.join(dataDir, 'pastebox.db');
   fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   return {
-    db: new Kysely<Database>({ dialect: guardDialect(openSqliteDialect(file)) }),
+    db: new Kysely<Database>({ dialect: guardDialect(openSqliteDialect(file, sqliteOptions)) }),
     dialect: 'sqlite',
   };
+}
+
+/** The SQLite file the server uses, or null when `databaseUrl` names PostgreSQL. */
+export function sqliteFile(databaseUrl: string | undefined, dataDir: string): string | null {
+  if (databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl)) {
+    return null;
+  }
+  return databaseUrl?.startsWith('sqlite:')
+    ? databaseUrl.slice('sqlite:'.length)
+    : path.join(dataDir, 'pastebox.db');
 }
 
 /** Migrations are listed in code, so a bundled server carries them with it. */
@@ -58,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '007-dashboard-indexes': dashboardIndexes,
   '008-paste-visits': pasteVisits,
   '009-revocation-epoch': revocationEpoch,
+  '010-sweep-indexes': sweepIndexes,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
