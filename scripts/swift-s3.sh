@@ -80,9 +80,18 @@ for n in account container object proxy; do
   nohup "swift-$n-server" "$S/etc/$n-server.conf" -v > "$S/log/$n.log" 2>&1 < /dev/null &
   echo $! > "$S/run/$n.pid"
 done
-# Ready when the proxy answers /info (python3 comes with Swift; curl may be absent).
+# Ready when the proxy answers /info and the account, container and object servers accept
+# connections: the proxy alone answers first, and an S3 request sent then (a CreateBucket)
+# gets 503 "Please reduce your request rate" from a backend not yet listening.
+# (python3 comes with Swift; curl may be absent.)
 answers() {
-  /usr/bin/python3 -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$PORT/info', timeout=2)" 2>/dev/null
+  /usr/bin/python3 - "$PORT" "$ACCOUNT_PORT" "$CONTAINER_PORT" "$OBJECT_PORT" 2>/dev/null <<'PY'
+import socket, sys, urllib.request
+proxy, *backends = sys.argv[1:]
+urllib.request.urlopen(f"http://127.0.0.1:{proxy}/info", timeout=2)
+for port in backends:
+    socket.create_connection(("127.0.0.1", int(port)), timeout=2).close()
+PY
 }
 for _ in $(seq 1 240); do answers && break; sleep 0.25; done
 answers || { echo "swift did not start; see $S/log" >&2; exit 1; }

@@ -29,6 +29,27 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** How long a fresh Swift may answer 503 (a backend still starting on a busy machine). */
+const BUSY_FOR_MS = 30_000;
+
+/** Creates the bucket, trying again while Swift answers 503 Service Unavailable. */
+async function createBucketOnceServed(client: S3Client, bucket: string): Promise<void> {
+  const deadline = Date.now() + BUSY_FOR_MS;
+  for (;;) {
+    try {
+      await client.send(new CreateBucketCommand({ Bucket: bucket }));
+      return;
+    } catch (error) {
+      const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata
+        ?.httpStatusCode;
+      if (status !== 503 || Date.now() > deadline) {
+        throw error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+}
+
 /**
  * Starts OpenStack Swift with s3api (scripts/swift-s3.sh, which returns once it answers)
  * on free ports and creates one bucket: the S3-compatible storage a journey configures
@@ -60,8 +81,11 @@ export async function startSwift(bucket = 'e2e-bucket'): Promise<SwiftServer> {
     forcePathStyle: true,
     credentials: { accessKeyId: server.accessKeyId, secretAccessKey: server.secretAccessKey },
   });
-  await client.send(new CreateBucketCommand({ Bucket: bucket }));
-  client.destroy();
+  try {
+    await createBucketOnceServed(client, bucket);
+  } finally {
+    client.destroy();
+  }
   return {
     ...server,
     stop() {
