@@ -3,7 +3,6 @@ import pino, { type Logger } from 'pino';
 import type { Config } from './config';
 import type { AppDeps } from './context';
 import { migrateToLatest, openDatabase } from './db/database';
-import type { SqliteOptions } from './db/sqlite-dialect';
 import { systemClock, type Clock } from './lib/clock';
 import { resolveSecret, SecretBox } from './lib/crypto';
 import { RateLimiter } from './lib/rate-limit';
@@ -19,23 +18,13 @@ export interface Runtime {
  */
 export async function createRuntime(
   config: Config,
-  options: {
-    clock?: Clock;
-    logger?: Logger;
-    migrate?: boolean;
-    /** SQLite only: who checkpoints the write-ahead log (db/sqlite-dialect.ts). */
-    checkpoints?: SqliteOptions['checkpoints'];
-  } = {},
+  options: { clock?: Clock; logger?: Logger; migrate?: boolean } = {},
 ): Promise<Runtime> {
   const logger = options.logger ?? pino({ level: config.LOG_LEVEL });
   const clock = options.clock ?? systemClock;
   const dataDir = path.resolve(config.DATA_DIR);
-  const { db, dialect } = openDatabase(
-    config.DATABASE_URL,
-    dataDir,
-    (error) =>
-      logger.warn({ err: error }, 'a database connection was lost; the pool will reconnect'),
-    options.checkpoints ? { checkpoints: options.checkpoints } : {},
+  const { db, dialect } = openDatabase(config.DATABASE_URL, dataDir, (error) =>
+    logger.warn({ err: error }, 'a database connection was lost; the pool will reconnect'),
   );
   try {
     if (options.migrate !== false) {

@@ -26,8 +26,6 @@ export interface ClusterOptions {
   logger: Logger;
   /** Logs the startup line once every first worker listens, with the port they share. */
   announce: (port: number, workerPids: number[]) => void;
-  /** The primary's own clean-up, once the workers are gone. */
-  beforeExit?: () => void;
 }
 
 /** One place in the cluster: its worker is replaced when it dies. */
@@ -46,19 +44,11 @@ interface Slot {
  * backoff so a crash loop does not spin, and on SIGTERM/SIGINT lets every worker shut down
  * cleanly before it exits. Migrations and the first admin are done before this is called.
  */
-export function runCluster({ workers, logger, announce, beforeExit }: ClusterOptions): void {
+export function runCluster({ workers, logger, announce }: ClusterOptions): void {
   const slots: Slot[] = [];
   let announced = false;
   let stopping = false;
   let stopCode = 0;
-
-  const exit = (code: number) => {
-    try {
-      beforeExit?.();
-    } finally {
-      process.exit(code);
-    }
-  };
 
   const fork = (index: number, quickDeaths: number): Slot => {
     const worker = cluster.fork(index === 0 ? { [SWEEPER_ENV]: '1' } : {});
@@ -86,7 +76,7 @@ export function runCluster({ workers, logger, announce, beforeExit }: ClusterOpt
     }
     if (stopping) {
       if (slots.every((s) => s.worker.isDead())) {
-        exit(stopCode);
+        process.exit(stopCode);
       }
       return;
     }
@@ -117,7 +107,7 @@ export function runCluster({ workers, logger, announce, beforeExit }: ClusterOpt
     stopCode = exitCode;
     const alive = slots.filter((s) => !s.worker.isDead());
     if (alive.length === 0) {
-      exit(exitCode);
+      process.exit(exitCode);
     }
     alive.forEach((s) => s.worker.process.kill('SIGTERM'));
     setTimeout(() => {

@@ -4,13 +4,10 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import type { Logger } from 'pino';
 import { buildApp } from './app';
 import { createRuntime, type Runtime } from './bootstrap';
 import { runCluster, runsSweeper } from './cluster';
 import { ConfigError, loadConfig, type Config } from './config';
-import { sqliteFile } from './db/database';
-import { DEFAULT_CHECKPOINTER, WalCheckpointer } from './db/wal-checkpointer';
 import { ensureInitialAdmin } from './modules/auth/service';
 import { startTaskRunner } from './modules/tasks/service';
 import { startSweeper } from './sweeper';
@@ -108,31 +105,13 @@ function serveApp(runtime: Runtime): void {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 }
 
-/**
- * A cluster's primary, which serves no request, checkpoints SQLite's write-ahead log for
- * its workers (db/wal-checkpointer.ts). Returns what stops it.
- */
-function keepLogShort(config: Config, logger: Logger): () => void {
-  const file = sqliteFile(config.DATABASE_URL, path.resolve(config.DATA_DIR));
-  if (file === null) {
-    return () => undefined;
-  }
-  const checkpointer = new WalCheckpointer(file, {
-    ...DEFAULT_CHECKPOINTER,
-    onError: (error) => logger.warn({ err: error }, 'a checkpoint of the database failed'),
-  });
-  checkpointer.start();
-  return () => checkpointer.stop();
-}
-
 async function main(): Promise<void> {
   const config = readConfig();
   const webDist = locateWebDist(config);
   const resolved: Config = { ...config, ...(webDist ? { WEB_DIST: webDist } : {}) };
   if (cluster.isWorker) {
-    // The primary migrated already; a worker only opens the database, and leaves SQLite's
-    // checkpoints to the primary (keepLogShort).
-    serveApp(await createRuntime(resolved, { migrate: false, checkpoints: 'elsewhere' }));
+    // The primary migrated already; a worker only opens the database.
+    serveApp(await createRuntime(resolved, { migrate: false }));
     return;
   }
   const runtime = await prepare(resolved);
@@ -145,7 +124,6 @@ async function main(): Promise<void> {
   runCluster({
     workers: resolved.WORKERS,
     logger,
-    beforeExit: keepLogShort(resolved, logger),
     announce: (port, workerPids) =>
       logger.info(
         { workers: workerPids },

@@ -13,7 +13,7 @@ import * as pasteVisits from './migrations/008-paste-visits';
 import * as revocationEpoch from './migrations/009-revocation-epoch';
 import * as sweepIndexes from './migrations/010-sweep-indexes';
 import { createPostgresDialect } from './postgres-pool';
-import { openSqliteDialect, type SqliteOptions } from './sqlite-dialect';
+import { openSqliteDialect } from './sqlite-dialect';
 import type { Database } from './types';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -27,35 +27,25 @@ export interface DatabaseHandle {
  * Opens the metadata database: PostgreSQL for a postgres:// URL, otherwise SQLite
  * (a `sqlite:` URL, or DATA_DIR/pastebox.db) in WAL mode. Either way a lost connection or
  * a lock held too long throws DatabaseUnavailableError (503), never crashes the process;
- * `onConnectionError` hears of each PostgreSQL connection the server dropped;
- * `sqliteOptions` apply to SQLite only.
+ * `onConnectionError` hears of each PostgreSQL connection the server dropped.
  */
 export function openDatabase(
   databaseUrl: string | undefined,
   dataDir: string,
   onConnectionError: (error: Error) => void = () => undefined,
-  sqliteOptions: SqliteOptions = {},
 ): DatabaseHandle {
-  const file = sqliteFile(databaseUrl, dataDir);
-  if (file === null) {
-    const dialect = createPostgresDialect(databaseUrl ?? '', onConnectionError);
+  if (databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl)) {
+    const dialect = createPostgresDialect(databaseUrl, onConnectionError);
     return { db: new Kysely<Database>({ dialect: guardDialect(dialect) }), dialect: 'postgres' };
   }
-  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  return {
-    db: new Kysely<Database>({ dialect: guardDialect(openSqliteDialect(file, sqliteOptions)) }),
-    dialect: 'sqlite',
-  };
-}
-
-/** The SQLite file the server uses, or null when `databaseUrl` names PostgreSQL. */
-export function sqliteFile(databaseUrl: string | undefined, dataDir: string): string | null {
-  if (databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl)) {
-    return null;
-  }
-  return databaseUrl?.startsWith('sqlite:')
+  const file = databaseUrl?.startsWith('sqlite:')
     ? databaseUrl.slice('sqlite:'.length)
     : path.join(dataDir, 'pastebox.db');
+  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  return {
+    db: new Kysely<Database>({ dialect: guardDialect(openSqliteDialect(file)) }),
+    dialect: 'sqlite',
+  };
 }
 
 /** Migrations are listed in code, so a bundled server carries them with it. */

@@ -149,32 +149,18 @@ async function savepointCommand(
   await connection.executeQuery(compile(node, createQueryId()));
 }
 
-export interface SqliteOptions {
-  /** How SQLITE_BUSY is waited out (tests shorten it). */
-  busy?: Partial<BusyPolicy>;
-  /**
-   * Who copies the write-ahead log into the database: `inline` (SQLite's default: the
-   * connection whose commit takes the log past 1,000 pages, on its own thread) or
-   * `elsewhere` (never this connection: a cluster's primary does it, wal-checkpointer.ts).
-   */
-  checkpoints?: 'inline' | 'elsewhere';
-}
-
 /**
  * Opens the SQLite file in WAL mode with synchronous=NORMAL (durable at each checkpoint,
  * safe against corruption, no fsync per commit) and returns its Kysely dialect.
  */
-export function openSqliteDialect(file: string, options: SqliteOptions = {}): Dialect {
+export function openSqliteDialect(file: string, policy: Partial<BusyPolicy> = {}): Dialect {
   const db = new SQLite(file, { timeout: OPEN_BUSY_TIMEOUT_MS });
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
-  if (options.checkpoints === 'elsewhere') {
-    db.pragma('wal_autocheckpoint = 0');
-  }
   // From here on SQLite never sleeps on a lock: the driver waits, asynchronously.
   db.pragma('busy_timeout = 0');
-  const driver = new BusyAwareSqliteDriver(db, { ...DEFAULT_POLICY, ...options.busy });
+  const driver = new BusyAwareSqliteDriver(db, { ...DEFAULT_POLICY, ...policy });
   return {
     createDriver: () => driver,
     createAdapter: () => new SqliteAdapter(),
