@@ -38,6 +38,8 @@ export function MarkdownEditor(props: MarkdownEditorProps) {
   const words = useToolbarWords();
   const placeholder = props.placeholder ?? t('markdown.editorPlaceholder');
   const { upgraded, failed, plainRef, upgrade, withView, onView } = useEditorUpgrade();
+  // What both editors take: the textarea and, once loaded, CodeMirror in its place.
+  const shared = { value, onChange, height, label, placeholder, autoFocus };
 
   const runAction = (id: ToolbarActionId) =>
     withView((editor, view) => editor.runToolbarAction(id, view, words));
@@ -78,25 +80,15 @@ export function MarkdownEditor(props: MarkdownEditorProps) {
       )}
       {upgraded ? (
         <upgraded.editor.CodeEditor
-          value={value}
-          onChange={onChange}
+          {...shared}
           format={format}
-          height={height}
-          label={label}
-          placeholder={placeholder}
-          autoFocus={autoFocus}
           handoff={upgraded.handoff}
           onView={onView}
         />
       ) : (
         <PlainEditor
           ref={plainRef}
-          value={value}
-          onChange={onChange}
-          height={height}
-          label={label}
-          placeholder={placeholder}
-          autoFocus={autoFocus}
+          {...shared}
           onWake={upgrade}
           onDeferredKey={failed ? undefined : runKey}
         />
