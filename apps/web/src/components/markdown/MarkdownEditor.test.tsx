@@ -1,5 +1,6 @@
 import { EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
+import { notifications } from '@mantine/notifications';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLayoutEffect, useState } from 'react';
@@ -11,7 +12,11 @@ import type { CodeEditorModule } from './lazy-editor';
 import { MarkdownEditor, type MarkdownEditorProps } from './MarkdownEditor';
 import { runToolbarAction } from './toolbar-commands';
 
-const loads = vi.hoisted(() => ({ count: 0, stand_in: null as CodeEditorModule | null }));
+const loads = vi.hoisted(() => ({
+  count: 0,
+  stand_in: null as CodeEditorModule | null,
+  fail: false,
+}));
 
 // Counts CodeMirror's fetches; every editor starts plain, as on a first visit.
 vi.mock('./lazy-editor', async (importOriginal) => {
@@ -21,6 +26,9 @@ vi.mock('./lazy-editor', async (importOriginal) => {
     loadedCodeEditor: () => null,
     loadCodeEditor: () => {
       loads.count += 1;
+      if (loads.fail) {
+        return Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+      }
       return loads.stand_in ? Promise.resolve(loads.stand_in) : actual.loadCodeEditor();
     },
   };
@@ -28,6 +36,8 @@ vi.mock('./lazy-editor', async (importOriginal) => {
 
 afterEach(() => {
   loads.stand_in = null;
+  loads.fail = false;
+  vi.restoreAllMocks();
 });
 
 /**
@@ -132,5 +142,34 @@ describe('MarkdownEditor', () => {
     await user.keyboard('{Control>}s{/Control}{Control>}{Enter}{/Control}');
     expect(onSave).toHaveBeenCalledTimes(1);
     expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+
+  it('tells the user when the formatting tools cannot be fetched, and keeps the text', async () => {
+    loads.fail = true;
+    const shown = vi.spyOn(notifications, 'show').mockReturnValue('editor-tools-unavailable');
+    const { onChange, user } = await setup({ initial: 'Intro' });
+    await user.click(screen.getByRole('button', { name: 'Bold' }));
+    await waitFor(() => expect(shown).toHaveBeenCalledTimes(1));
+    expect(shown).toHaveBeenCalledWith(
+      expect.objectContaining({
+        color: 'red',
+        title: 'The formatting tools could not be loaded',
+        message: expect.stringContaining('Your text is kept'),
+      }),
+    );
+    const textarea = screen.getByRole('textbox', { name: 'Content' });
+    expect(textarea).toHaveValue('Intro');
+    await user.type(textarea, '!');
+    expect(onChange).toHaveBeenLastCalledWith('Intro!');
+  });
+
+  it('fails quietly when nothing was waiting for the tools (a hover, a click in the text)', async () => {
+    loads.fail = true;
+    const shown = vi.spyOn(notifications, 'show').mockReturnValue('');
+    const { user } = await setup({ initial: 'Intro' });
+    await user.click(screen.getByRole('textbox', { name: 'Content' }));
+    await waitFor(() => expect(loads.count).toBeGreaterThan(0));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(shown).not.toHaveBeenCalled();
   });
 });

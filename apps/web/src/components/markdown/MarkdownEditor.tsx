@@ -1,4 +1,5 @@
 import { Box, Divider } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditorToolbar } from './EditorToolbar';
@@ -37,7 +38,14 @@ export function MarkdownEditor(props: MarkdownEditorProps) {
   const { t } = useTranslation();
   const words = useToolbarWords();
   const placeholder = props.placeholder ?? t('markdown.editorPlaceholder');
-  const { upgraded, failed, plainRef, upgrade, withView, onView } = useEditorUpgrade();
+  const { upgraded, failed, plainRef, upgrade, withView, onView } = useEditorUpgrade(() =>
+    notifications.show({
+      id: 'editor-tools-unavailable',
+      color: 'red',
+      title: t('markdown.toolsUnavailableTitle'),
+      message: t('markdown.toolsUnavailable'),
+    }),
+  );
   // What both editors take: the textarea and, once loaded, CodeMirror in its place.
   const shared = { value, onChange, height, label, placeholder, autoFocus };
 

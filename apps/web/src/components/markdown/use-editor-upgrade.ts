@@ -1,5 +1,5 @@
 import type { EditorView } from '@codemirror/view';
-import { useCallback, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import type { Handoff } from './editor-handoff';
 import { loadCodeEditor, loadedCodeEditor, type CodeEditorModule } from './lazy-editor';
@@ -26,8 +26,13 @@ export interface EditorUpgrade {
  * The plain first-paint editor until the user reaches for it, then CodeMirror (one fetch:
  * lazy-editor.ts). The swap happens in one synchronous render (flushSync), so no keystroke
  * falls between reading the textarea and CodeMirror taking its text, selection and focus.
+ *
+ * When the fetch fails (offline before the chunk was cached, or a new version of the app
+ * replaced it on the server), the textarea goes on taking text, and work that waited for
+ * CodeMirror (a toolbar action, an indenting Tab) cannot run: `onWorkLost` hears of it, so
+ * the user is told rather than left clicking a button that does nothing.
  */
-export function useEditorUpgrade(): EditorUpgrade {
+export function useEditorUpgrade(onWorkLost: () => void): EditorUpgrade {
   const [upgraded, setUpgraded] = useState<EditorUpgrade['upgraded']>(() => {
     const editor = loadedCodeEditor();
     return editor ? { editor, handoff: null } : null;
@@ -38,6 +43,11 @@ export function useEditorUpgrade(): EditorUpgrade {
   const viewRef = useRef<EditorView | null>(null);
   const pending = useRef<EditorTask[]>([]);
   const requested = useRef(false);
+  // The latest callback, for a fetch that settles after later renders.
+  const workLost = useRef(onWorkLost);
+  useEffect(() => {
+    workLost.current = onWorkLost;
+  });
 
   const upgrade = useCallback(() => {
     if (requested.current || editorRef.current) {
@@ -57,8 +67,12 @@ export function useEditorUpgrade(): EditorUpgrade {
       },
       () => {
         requested.current = false;
+        const lost = pending.current.length > 0;
         pending.current = [];
         setFailed(true);
+        if (lost) {
+          workLost.current();
+        }
       },
     );
   }, []);
