@@ -9,7 +9,7 @@ import { renderWithProviders } from '@/test/render';
 import type { CodeEditorProps } from './CodeEditor';
 import type * as LazyEditor from './lazy-editor';
 import type { CodeEditorModule } from './lazy-editor';
-import { MarkdownEditor, type MarkdownEditorProps } from './MarkdownEditor';
+import { MarkdownEditor, PLAIN_EDITOR_MAX_CHARS, type MarkdownEditorProps } from './MarkdownEditor';
 import { runToolbarAction } from './toolbar-commands';
 
 const loads = vi.hoisted(() => ({
@@ -171,5 +171,27 @@ describe('MarkdownEditor', () => {
     await waitFor(() => expect(loads.count).toBeGreaterThan(0));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(shown).not.toHaveBeenCalled();
+  });
+
+  it('opens a large text straight in CodeMirror, without painting the textarea', async () => {
+    loads.count = 0;
+    loads.stand_in = { CodeEditor: DetachedEditor, runToolbarAction, runKey: () => false };
+    const large = 'x'.repeat(PLAIN_EDITOR_MAX_CHARS + 1);
+    const { onChange, user } = await setup({ initial: large });
+    expect(screen.queryByRole('textbox', { name: 'Content' })).toBeNull();
+    expect(screen.getByLabelText('Opening the editor…')).toBeInTheDocument();
+    await screen.findByTestId('detached-editor');
+    expect(loads.count).toBe(1);
+    // It works as the editor: a toolbar action acts at its caret (the start).
+    await user.click(screen.getByRole('button', { name: 'Bold' }));
+    expect(onChange).toHaveBeenLastCalledWith(`**text**${large}`);
+  });
+
+  it('falls back to the textarea for a large text when CodeMirror cannot be fetched', async () => {
+    loads.fail = true;
+    const large = 'x'.repeat(PLAIN_EDITOR_MAX_CHARS + 1);
+    await setup({ initial: large });
+    const textarea = await screen.findByRole('textbox', { name: 'Content' });
+    expect(textarea).toHaveValue(large);
   });
 });

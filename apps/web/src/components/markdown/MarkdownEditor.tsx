@@ -1,6 +1,6 @@
-import { Box, Divider } from '@mantine/core';
+import { Box, Center, Divider, Loader } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { KeyboardEvent } from 'react';
+import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditorToolbar } from './EditorToolbar';
 import { SHORTCUT_ACTIONS, shortcutOf } from './editor-shortcuts';
@@ -10,6 +10,14 @@ import { useToolbarWords, type ToolbarActionId } from './toolbar-actions';
 import { useEditorUpgrade } from './use-editor-upgrade';
 
 export type EditorFormat = 'markdown' | 'text';
+
+/**
+ * From this many characters the editor opens straight in CodeMirror. A textarea lays out its
+ * whole text at once (50,000 lines took Chromium 1.9 s, 70 % of it in the first layout),
+ * where CodeMirror draws only the lines in view: for a large text, fetching CodeMirror
+ * costs less than painting the plain editor.
+ */
+export const PLAIN_EDITOR_MAX_CHARS = 100_000;
 
 export interface MarkdownEditorProps {
   value: string;
@@ -48,6 +56,13 @@ export function MarkdownEditor(props: MarkdownEditorProps) {
   );
   // What both editors take: the textarea and, once loaded, CodeMirror in its place.
   const shared = { value, onChange, height, label, placeholder, autoFocus };
+  // Decided once, by the text the editor opens with: a text that grows stays where it is.
+  const [startsInCodeMirror] = useState(() => value.length > PLAIN_EDITOR_MAX_CHARS);
+  useEffect(() => {
+    if (startsInCodeMirror) {
+      upgrade();
+    }
+  }, [startsInCodeMirror, upgrade]);
 
   const runAction = (id: ToolbarActionId) =>
     withView((editor, view) => editor.runToolbarAction(id, view, words));
@@ -93,6 +108,10 @@ export function MarkdownEditor(props: MarkdownEditorProps) {
           handoff={upgraded.handoff}
           onView={onView}
         />
+      ) : startsInCodeMirror && !failed ? (
+        <Center h={height} aria-busy="true">
+          <Loader size="sm" aria-label={t('markdown.openingEditor')} />
+        </Center>
       ) : (
         <PlainEditor
           ref={plainRef}

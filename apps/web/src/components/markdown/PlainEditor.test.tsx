@@ -2,7 +2,12 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRef, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { PlainEditor, type PlainEditorHandle, type PlainEditorProps } from './PlainEditor';
+import {
+  NUMBERED_LINES,
+  PlainEditor,
+  type PlainEditorHandle,
+  type PlainEditorProps,
+} from './PlainEditor';
 
 type HarnessProps = Omit<PlainEditorProps, 'value' | 'onChange'> & { initial: string };
 
@@ -45,6 +50,20 @@ describe('PlainEditor', () => {
       '2',
       '3',
     ]);
+  });
+
+  it('numbers the first lines one by one and lays out the rest of a long text as one block', () => {
+    const lines = Array.from({ length: NUMBERED_LINES + 500 }, (_, index) => `line ${index + 1}`);
+    const { textarea } = setup(`${lines.join('\n')}\n`);
+    expect(textarea.value.split('\n')).toHaveLength(NUMBERED_LINES + 501);
+    const rows = [...document.querySelectorAll('[aria-hidden="true"] > div')];
+    // A number and a line for each numbered line, then the block: far fewer elements.
+    expect(rows).toHaveLength(2 * NUMBERED_LINES + 1);
+    expect(rows.at(-3)?.textContent).toBe(String(NUMBERED_LINES));
+    const block = rows.at(-1)?.textContent ?? '';
+    expect(block.startsWith(`line ${NUMBERED_LINES + 1}\n`)).toBe(true);
+    // The text's last line is empty: it gets a zero-width space, so the block draws it.
+    expect(block.endsWith(`line ${NUMBERED_LINES + 500}\n\u200b`)).toBe(true);
   });
 
   it('takes focus by itself without waking CodeMirror; the user reaching for it wakes it', async () => {

@@ -56,7 +56,13 @@ export function useEditorUpgrade(onWorkLost: () => void): EditorUpgrade {
     requested.current = true;
     loadCodeEditor().then(
       (editor) => {
-        plainRef.current?.whenSettled(() => {
+        if (!plainRef.current) {
+          // No plain editor to take over from (a large text starts straight in CodeMirror).
+          editorRef.current = editor;
+          setUpgraded({ editor, handoff: null });
+          return;
+        }
+        plainRef.current.whenSettled(() => {
           const handoff = plainRef.current?.snapshot() ?? null;
           if (!handoff) {
             return; // Unmounted meanwhile.
