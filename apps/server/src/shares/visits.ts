@@ -86,7 +86,7 @@ export async function issueVisits(
 /** Creates the visit of one opening and answers its token (see issueVisits). */
 export async function issueVisit(deps: AppDeps, target: VisitTarget): Promise<string> {
   const visit = newVisit(target, deps.clock.now().getTime());
-  await new VisitsRepo(deps.db).insertMany([visit.row]);
+  await new VisitsRepo(deps.db).insertOne(visit.row);
   return visit.token;
 }
 

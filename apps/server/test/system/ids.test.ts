@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newId, randomSlug } from '@/lib/ids';
+import { newId, randomSlug, randomToken } from '@/lib/ids';
 
 const ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
@@ -26,6 +26,38 @@ describe('randomSlug', () => {
     for (const count of counts.values()) {
       expect(Math.abs(count - perCharacter) / perCharacter).toBeLessThan(0.08);
     }
+  });
+});
+
+describe('randomToken', () => {
+  it('never hands out the same bytes twice, across refills of the pool', () => {
+    // 1,000 tokens of 32 bytes draw the 4 KiB pool about eight times over, with slugs
+    // taking bytes in between so tokens start at every offset.
+    const tokens = Array.from({ length: 1_000 }, (_, index) => {
+      if (index % 7 === 0) {
+        randomSlug(index % 13);
+      }
+      return randomToken(32);
+    });
+    for (const token of tokens) {
+      expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    }
+    expect(new Set(tokens).size).toBe(tokens.length);
+    // No 8-byte run of one token shows up in another (a reused stretch of the pool would).
+    const runs = new Set<string>();
+    for (const token of tokens) {
+      const bytes = Buffer.from(token, 'base64url');
+      for (let at = 0; at + 8 <= bytes.length; at += 8) {
+        const run = bytes.subarray(at, at + 8).toString('hex');
+        expect(runs.has(run)).toBe(false);
+        runs.add(run);
+      }
+    }
+  });
+
+  it('serves sizes of its own and sizes larger than the pool', () => {
+    expect(Buffer.from(randomToken(12), 'base64url')).toHaveLength(12);
+    expect(Buffer.from(randomToken(10_000), 'base64url')).toHaveLength(10_000);
   });
 });
 
