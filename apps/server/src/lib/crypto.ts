@@ -3,6 +3,7 @@ import {
   createDecipheriv,
   createHash,
   createHmac,
+  hash as digestOnce,
   randomBytes,
   timingSafeEqual,
 } from 'node:crypto';
@@ -10,8 +11,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { hash, verify } from '@node-rs/argon2';
 
+/**
+ * SHA-256 of a token or key, hex. Every authenticated request and every visit hashes one:
+ * the one-shot `crypto.hash` (Node 20.12+) costs a third of a Hash object's 0.7 µs.
+ */
 export function sha256Hex(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
+  return digestOnce('sha256', value, 'hex');
 }
 
 /** argon2id, the library's default algorithm, with its default costs (DESIGN §5). */
