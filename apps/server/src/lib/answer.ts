@@ -42,23 +42,25 @@ function compressedIfWorthIt(
   headers: HeaderRecord,
 ): string | Uint8Array | ReadableStream | null {
   // A string's byte length is at most three times its length: most answers stop here
-  // without being encoded to bytes.
+  // without being measured.
   if (body === null || body.length * (typeof body === 'string' ? 3 : 1) < COMPRESS_FROM_BYTES) {
     return body;
   }
-  const bytes =
-    typeof body === 'string'
-      ? Buffer.from(body)
-      : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
-  if (bytes.length < COMPRESS_FROM_BYTES) {
+  const size = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+  if (size < COMPRESS_FROM_BYTES) {
     return body;
   }
   headers.vary = 'accept-encoding';
   const encoding = chooseEncoding(c.req.header('accept-encoding'));
   if (encoding === null) {
+    // Sent as it is: encoded to bytes once, by the socket, not here as well.
     return body;
   }
   headers['content-encoding'] = encoding;
+  const bytes =
+    typeof body === 'string'
+      ? Buffer.from(body)
+      : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
   return compressBody(bytes, encoding);
 }
 
