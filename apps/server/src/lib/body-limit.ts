@@ -46,7 +46,7 @@ export function limitBody(
     );
   };
   const portable = bodyLimit({ maxSize: maxBytes, onError: refuse });
-  return async (c, next) => {
+  const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
     const incoming = (c.env as { incoming?: unknown } | undefined)?.incoming;
     if (!isNodeRequest(incoming)) {
       return portable(c, next);
@@ -66,6 +66,16 @@ export function limitBody(
     (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(body.text);
     return next();
   };
+  limits.set(middleware, maxBytes);
+  return middleware;
+}
+
+/** Each middleware made by limitBody, with its limit. */
+const limits = new WeakMap<object, number>();
+
+/** The limit `middleware` holds a body to, if it is one of limitBody's; else undefined. */
+export function bodyLimitOf(middleware: unknown): number | undefined {
+  return typeof middleware === 'function' ? limits.get(middleware) : undefined;
 }
 
 /** How many bytes of each request's body a limit has read (and cached as text). */

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { AppEnv } from '../context';
 import {
   BODY_LIMIT_EXTENSION,
+  bodyLimitOf,
   DEFAULT_BODY_BYTES,
   limitBody,
   type BodyAllowance,
@@ -62,7 +63,9 @@ const validationHook: Hook<unknown, AppEnv, string, unknown> = (result) => {
 /**
  * Puts the body limit in front of a route that takes a body: the route's own
  * `x-max-body-bytes`, else 1 MB. It runs after the route's own middleware (guards refuse
- * first) and before the validators that read the body.
+ * first) and before the validators that read the body. A route whose own middleware
+ * already holds the body to that limit or less (a paste's, which names its own error) gets
+ * no second one: each layer costs every request of the route.
  */
 function withBodyLimit(route: RouteConfig): RouteConfig {
   if (!route.request?.body) {
@@ -72,8 +75,12 @@ function withBodyLimit(route: RouteConfig): RouteConfig {
   if (declared === 'streamed') {
     return route;
   }
-  const own = route.middleware ?? [];
-  return { ...route, middleware: [...(Array.isArray(own) ? own : [own]), limitBody(declared)] };
+  const given = route.middleware ?? [];
+  const own = Array.isArray(given) ? given : [given];
+  if (own.some((middleware) => (bodyLimitOf(middleware) ?? Infinity) <= declared)) {
+    return route;
+  }
+  return { ...route, middleware: [...own, limitBody(declared)] };
 }
 
 type RegisterRoute = (route: RouteConfig, handler: unknown, hook?: unknown) => unknown;
