@@ -194,4 +194,35 @@ describe('MarkdownEditor', () => {
     const textarea = await screen.findByRole('textbox', { name: 'Content' });
     expect(textarea).toHaveValue(large);
   });
+
+  it('hands a text that becomes large (a restored draft) over to CodeMirror by itself', async () => {
+    loads.count = 0;
+    loads.stand_in = { CodeEditor: DetachedEditor, runToolbarAction, runKey: () => false };
+    const large = 'y'.repeat(PLAIN_EDITOR_MAX_CHARS + 1);
+    function Restoring() {
+      const [value, setValue] = useState('');
+      return (
+        <>
+          <button type="button" onClick={() => setValue(large)}>
+            Restore
+          </button>
+          <MarkdownEditor
+            format="markdown"
+            height="300px"
+            label="Content"
+            value={value}
+            onChange={setValue}
+          />
+        </>
+      );
+    }
+    await renderWithProviders(<Restoring />);
+    expect(screen.getByRole('textbox', { name: 'Content' })).toHaveValue('');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(loads.count).toBe(0);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Restore' }));
+    await screen.findByTestId('detached-editor');
+    expect(loads.count).toBe(1);
+    expect(screen.queryByRole('textbox', { name: 'Content' })).toBeNull();
+  });
 });

@@ -56,13 +56,16 @@ export function MarkdownEditor(props: MarkdownEditorProps) {
   );
   // What both editors take: the textarea and, once loaded, CodeMirror in its place.
   const shared = { value, onChange, height, label, placeholder, autoFocus };
-  // Decided once, by the text the editor opens with: a text that grows stays where it is.
+  // A large text brings CodeMirror in by itself. One the editor opens with never paints
+  // the textarea; one that arrives later (a restored draft, an import) is handed over
+  // from the textarea as soon as CodeMirror is there.
   const [startsInCodeMirror] = useState(() => value.length > PLAIN_EDITOR_MAX_CHARS);
+  const large = value.length > PLAIN_EDITOR_MAX_CHARS;
   useEffect(() => {
-    if (startsInCodeMirror) {
+    if (large && !failed) {
       upgrade();
     }
-  }, [startsInCodeMirror, upgrade]);
+  }, [large, failed, upgrade]);
 
   const runAction = (id: ToolbarActionId) =>
     withView((editor, view) => editor.runToolbarAction(id, view, words));
