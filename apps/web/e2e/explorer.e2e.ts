@@ -184,6 +184,38 @@ describe('the mount explorer', () => {
     await context.close();
   });
 
+  it('opens a large text file straight in CodeMirror, and saves an edit to it', async () => {
+    // 4,000 lines, about 200 KB: over the plain editor's limit (PLAIN_EDITOR_MAX_CHARS).
+    const lines = Array.from({ length: 4_000 }, (_, n) => `${n + 1}: a line of a long log file`);
+    await upload('/team/big.log', Buffer.from(lines.join('\n')), 'text/plain');
+    // A fresh page: CodeMirror's chunk is not loaded yet, so the editor has to fetch it.
+    const { context, page } = await openPage({
+      language: 'en-US',
+      theme: 'light',
+      adminToken: token,
+    });
+    await page.goto('/mount-explorer/team');
+    const table = page.getByRole('table', { name: 'Files and folders' });
+    await (await visible(page, table.getByRole('button', { name: 'Actions for big.log' }))).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    const bigEditor = page.getByRole('dialog', { name: 'big.log' });
+    const content = await visible(page, bigEditor.locator('.cm-content'));
+    await visible(page, content.getByText('1: a line of a long log file'));
+    // No textarea was painted for it.
+    expect(await bigEditor.locator('.pb-editor').count()).toBe(0);
+    await content.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.insertText('\nthe end');
+    await bigEditor.getByRole('button', { name: 'Save' }).click();
+    await visible(page, page.getByText('Saved big.log'));
+    expect(await fileText('/team/big.log')).toBe(`${lines.join('\n')}\nthe end`);
+    await bigEditor.getByRole('button', { name: 'Close' }).last().click();
+    await expect.poll(() => bigEditor.count()).toBe(0);
+    await context.close();
+    // The other journeys list /team.
+    await api('POST', '/admin/fs/batch-remove', { paths: ['/team/big.log'] });
+  });
+
   it('previews an image and a Markdown file through ?preview=, which a reload keeps', async () => {
     const { context, page } = await openPage({
       language: 'en-US',
