@@ -58,6 +58,17 @@ describe('the mount explorer', () => {
     return { context, page };
   }
 
+  /** The explorer at `where` (English, light) for the admin unless told whom, and its table. */
+  async function openExplorer(
+    where: string,
+    credentials: Pick<ContextOptions, 'adminToken' | 'apiKey'> = { adminToken: token },
+  ) {
+    const { context, page } = await openPage({ language: 'en-US', theme: 'light', ...credentials });
+    await page.goto(where);
+    const table = page.getByRole('table', { name: 'Files and folders' });
+    return { context, page, table };
+  }
+
   beforeAll(async () => {
     server = await startServer();
     browser = await launchBrowser();
@@ -106,13 +117,7 @@ describe('the mount explorer', () => {
   });
 
   it('browses by links and breadcrumbs, creates a folder, writes and edits a text file', async () => {
-    const { context, page } = await openPage({
-      language: 'en-US',
-      theme: 'light',
-      adminToken: token,
-    });
-    await page.goto('/mount-explorer');
-    const table = page.getByRole('table', { name: 'Files and folders' });
+    const { context, page, table } = await openExplorer('/mount-explorer');
     await visible(page, table.getByRole('link', { name: 'photos' }));
     // The mounts in the administrator's sort order; Enter on a focused link opens it.
     expect(await table.getByRole('link').allTextContents()).toEqual(['team', 'photos']);
@@ -189,13 +194,7 @@ describe('the mount explorer', () => {
     const lines = Array.from({ length: 4_000 }, (_, n) => `${n + 1}: a line of a long log file`);
     await upload('/team/big.log', Buffer.from(lines.join('\n')), 'text/plain');
     // A fresh page: CodeMirror's chunk is not loaded yet, so the editor has to fetch it.
-    const { context, page } = await openPage({
-      language: 'en-US',
-      theme: 'light',
-      adminToken: token,
-    });
-    await page.goto('/mount-explorer/team');
-    const table = page.getByRole('table', { name: 'Files and folders' });
+    const { context, page, table } = await openExplorer('/mount-explorer/team');
     await (await visible(page, table.getByRole('button', { name: 'Actions for big.log' }))).click();
     await page.getByRole('menuitem', { name: 'Edit' }).click();
     const bigEditor = page.getByRole('dialog', { name: 'big.log' });
@@ -217,13 +216,7 @@ describe('the mount explorer', () => {
   });
 
   it('previews an image and a Markdown file through ?preview=, which a reload keeps', async () => {
-    const { context, page } = await openPage({
-      language: 'en-US',
-      theme: 'light',
-      adminToken: token,
-    });
-    await page.goto('/mount-explorer/team');
-    const table = page.getByRole('table', { name: 'Files and folders' });
+    const { context, page, table } = await openExplorer('/mount-explorer/team');
     await (await visible(page, table.getByRole('link', { name: 'photo.png' }))).click();
     expect(new URL(page.url()).searchParams.get('preview')).toBe('photo.png');
     const dialog = page.getByRole('dialog', { name: 'photo.png' });
@@ -280,13 +273,7 @@ describe('the mount explorer', () => {
   });
 
   it('renames and deletes with a confirmation, switches views and searches', async () => {
-    const { context, page } = await openPage({
-      language: 'en-US',
-      theme: 'light',
-      adminToken: token,
-    });
-    await page.goto('/mount-explorer/team');
-    const table = page.getByRole('table', { name: 'Files and folders' });
+    const { context, page, table } = await openExplorer('/mount-explorer/team');
     await (
       await visible(page, table.getByRole('button', { name: 'Actions for notes.txt' }))
     ).click();
@@ -352,13 +339,7 @@ describe('the mount explorer', () => {
       mount_permission: true,
       basic_path: '/team/docs',
     });
-    const { context, page } = await openPage({
-      language: 'en-US',
-      theme: 'light',
-      apiKey: key.key,
-    });
-    await page.goto('/mount-explorer');
-    const table = page.getByRole('table', { name: 'Files and folders' });
+    const { context, page, table } = await openExplorer('/mount-explorer', { apiKey: key.key });
     await visible(page, table.getByRole('link', { name: 'plan.txt' }));
     expect(new URL(page.url()).pathname).toBe('/mount-explorer/team/docs');
     expect(await table.getByRole('link').allTextContents()).toEqual(['budget.csv', 'plan.txt']);
