@@ -1,16 +1,18 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { ZodError } from 'zod';
+import { Hono, type ErrorHandler, type ExecutionContext } from 'hono';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
+import { getPath } from 'hono/utils/url';
 import { ERRORS } from '@pastebox/contract/errors';
 import type { AppDeps, AppEnv } from './context';
 import { isDatabaseUnavailable } from './db/db-errors';
-import { answerBasics, jsonAnswer } from './lib/answer';
+import { answerBasics, jsonAnswer, startRequest } from './lib/answer';
+import { withFront, type ApiFront } from './lib/api-route';
 import { apiDocsRoutes } from './lib/api-docs';
 import { errorBody } from './lib/envelope';
 import { AppError, isAppError } from './lib/errors';
 import { createRouter } from './lib/openapi';
-import { resolvePrincipal } from './lib/principal';
 import { staticWebRoutes } from './lib/static-web';
 import { apiKeyRoutes } from './modules/api-keys/routes';
 import { resolveApiKey } from './modules/api-keys/service';
@@ -32,15 +34,36 @@ import { davRoutes } from './modules/webdav/routes';
 import { VFS_ERROR_KEYS, vfsErrorMessage } from './vfs/error-keys';
 import { VfsError } from './vfs/types';
 
-/** Composes the whole HTTP app from its modules. Holds no module-level state. */
+/**
+ * Composes the whole HTTP app from its modules: the API, and the rest (WebDAV, the web
+ * app). They are two Hono apps, chosen by path before Hono routes: an API route must be
+ * the only match of its path to be answered as one handler (lib/api-route.ts), and the
+ * web app's static files and SPA fallback match every path. Holds no module-level state.
+ */
 export function buildApp(deps: AppDeps) {
-  const app = new OpenAPIHono<AppEnv>();
+  const handleError = errorHandler(deps);
+  const api = apiApp(deps, handleError);
+  const web = webApp(deps, handleError);
+  const front: ApiFront = { deps, resolvers: { bearer: resolveAdminToken, apiKey: resolveApiKey } };
+  const fetch = (request: Request, env?: unknown, executionCtx?: ExecutionContext) =>
+    isApiPath(getPath(request))
+      ? api.fetch(request, withFront(env, front), executionCtx)
+      : web.fetch(request, env, executionCtx);
+  return { fetch, api, web };
+}
 
-  // Dependencies, the request id and the security headers in one step (lib/answer.ts).
-  app.use('*', answerBasics(deps));
+function isApiPath(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/');
+}
+
+/** Every API route under /api, each one handler; an unknown API path answers JSON 404. */
+function apiApp(deps: AppDeps, handleError: ErrorHandler<AppEnv>) {
+  const app = new OpenAPIHono<AppEnv>();
   if (deps.config.CORS_ORIGINS.length > 0) {
-    // An allow-list, never a reflected '*' (DESIGN §1, shape 3).
+    // An allow-list, never a reflected '*' (DESIGN §1, shape 3). It answers preflights
+    // itself, so the request basics run before it (the routes then skip them).
     const allowed = new Set(deps.config.CORS_ORIGINS.map((origin) => new URL(origin).origin));
+    app.use('/api/*', answerBasics(deps));
     app.use(
       '/api/*',
       cors({
@@ -54,7 +77,6 @@ export function buildApp(deps: AppDeps) {
   }
 
   const api = createRouter();
-  api.use('*', resolvePrincipal({ bearer: resolveAdminToken, apiKey: resolveApiKey }));
   api.route('/', systemRoutes);
   api.route('/', systemSettingsRoutes);
   api.route('/', dashboardRoutes);
@@ -92,18 +114,37 @@ export function buildApp(deps: AppDeps) {
     },
   });
   api.route('/docs', apiDocsRoutes());
-  // A catch-all rather than api.notFound(): a mounted router's notFound is never consulted,
-  // and the web app's SPA fallback would otherwise answer unknown /api paths with HTML.
-  api.all('*', (c) => jsonAnswer(c, errorBody(404, 'NOT_FOUND', 'Not found'), 404));
-
   app.route('/api', api);
+
+  // No route matched (the docs' unknown assets land here too): the API's JSON 404, never
+  // the web app's HTML.
+  app.notFound((c) => {
+    if (c.get('requestId') === undefined) {
+      startRequest(c, deps);
+    }
+    return jsonAnswer(c, errorBody(404, 'NOT_FOUND', 'Not found'), 404);
+  });
+  app.onError(handleError);
+  return app;
+}
+
+/** WebDAV and the web app, behind the request basics. */
+function webApp(deps: AppDeps, handleError: ErrorHandler<AppEnv>) {
+  const app = new Hono<AppEnv>();
+  // Dependencies, the request id and the security headers in one step (lib/answer.ts).
+  app.use('*', answerBasics(deps));
   // WebDAV (DESIGN §8) outside the OpenAPI router and its JSON body limits: PUT streams.
   app.route('/', davRoutes());
   if (deps.webDist) {
     app.route('/', staticWebRoutes(deps.webDist));
   }
+  app.onError(handleError);
+  return app;
+}
 
-  app.onError((caught, c) => {
+/** Every error of either app as the envelope (DESIGN §4); a 500 names its request id. */
+function errorHandler(deps: AppDeps): ErrorHandler<AppEnv> {
+  return (caught, c) => {
     // The file system's typed failures answer like every other error (DESIGN §7).
     const error =
       caught instanceof VfsError
@@ -153,9 +194,7 @@ export function buildApp(deps: AppDeps) {
       errorBody(500, 'INTERNAL', 'Internal server error', { requestId: id }),
       500,
     );
-  });
-
-  return app;
+  };
 }
 
 export type App = ReturnType<typeof buildApp>;

@@ -74,19 +74,33 @@ export function jsonAnswer(
   return answer(c, JSON.stringify(value), status, 'application/json', extra);
 }
 
+/** Gives the request its dependencies and its id: the first thing every request does. */
+export function startRequest(c: Context<AppEnv>, deps: AppDeps): void {
+  c.set('deps', deps);
+  c.set('requestId', requestIdFor(c.req.header('x-request-id')));
+}
+
+/** The route's answer, with the document set and the request id if `answer` did not build it. */
+export function completeAnswer(c: Context<AppEnv>): Response {
+  const response = c.res;
+  if (!complete.has(response)) {
+    addDocumentHeaders(response.headers);
+    response.headers.set('x-request-id', c.get('requestId'));
+  }
+  return response;
+}
+
 /**
- * The first middleware: gives the request its dependencies and its id, and once the route
- * has answered, completes an answer that was not built by `answer`.
+ * The first middleware of the requests that are not API routes (the web app, WebDAV; an
+ * API route does the same in its one handler, lib/api-route.ts): gives the request its
+ * dependencies and its id, and once the route has answered, completes the answer.
  */
 export function answerBasics(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    c.set('deps', deps);
-    const id = requestIdFor(c.req.header('x-request-id'));
-    c.set('requestId', id);
-    await next();
-    if (!complete.has(c.res)) {
-      addDocumentHeaders(c.res.headers);
-      c.res.headers.set('x-request-id', id);
+    if (c.get('requestId') === undefined) {
+      startRequest(c, deps);
     }
+    await next();
+    completeAnswer(c);
   };
 }

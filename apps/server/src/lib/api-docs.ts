@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { Hono } from 'hono';
-import type { AppEnv } from '../context';
+import { createRouter } from './openapi';
 
 const require = createRequire(import.meta.url);
 
@@ -27,7 +26,7 @@ const INIT = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#
  */
 export function apiDocsRoutes() {
   const dist = path.dirname(require.resolve('swagger-ui-dist/package.json'));
-  const docs = new Hono<AppEnv>();
+  const docs = createRouter();
   docs.get('/', (c) => c.html(PAGE));
   // One parameter route for the page's script and the package's assets: a static path
   // beside a parameter at the same depth sends Hono from its RegExpRouter to the slower

@@ -1,5 +1,6 @@
 import { OpenAPIHono, type Hook, type RouteConfig } from '@hono/zod-openapi';
 import { envelopeOf, errorEnvelope } from '@pastebox/contract/schemas/common';
+import { METHOD_NAME_ALL } from 'hono/router';
 import type { z } from 'zod';
 import type { AppEnv } from '../context';
 import {
@@ -9,6 +10,7 @@ import {
   limitBody,
   type BodyAllowance,
 } from './body-limit';
+import { apiRoute } from './api-route';
 import { AppError } from './errors';
 import { assertCleanText } from './input-rules';
 
@@ -84,15 +86,35 @@ function withBodyLimit(route: RouteConfig): RouteConfig {
 }
 
 type RegisterRoute = (route: RouteConfig, handler: unknown, hook?: unknown) => unknown;
+type RegisterHandlers = (method: unknown, path: unknown, ...handlers: unknown[]) => unknown;
+
+/** The methods a router registers routes with, besides `on` (which they do not go through). */
+const METHODS = ['get', 'post', 'put', 'delete', 'patch', 'options', 'all'] as const;
 
 /**
  * A router for one module. Every router shares the validation hook, and every route it
- * registers gets its body limit (DESIGN §5), so no route can forget one.
+ * registers gets its body limit (DESIGN §5), so no route can forget one. Every route is
+ * registered as one handler that runs the request basics, the principal and the route's
+ * layers (lib/api-route.ts): the OpenAPI routes (`openapi` registers through `on`) and the
+ * plain ones alike.
  */
 export function createRouter() {
   const router = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const mutable = router as unknown as Record<string, unknown>;
   const register = router.openapi as unknown as RegisterRoute;
-  (router as unknown as { openapi: RegisterRoute }).openapi = (route, handler, hook) =>
+  mutable.openapi = (route: RouteConfig, handler: unknown, hook?: unknown) =>
     register(withBodyLimit(route), handler, hook);
+  const on = router.on as unknown as RegisterHandlers;
+  mutable.on = (method: unknown, path: unknown, ...handlers: unknown[]) =>
+    on(method, path, apiRoute(handlers as Parameters<typeof apiRoute>[0]));
+  for (const method of METHODS) {
+    const verb = method === 'all' ? METHOD_NAME_ALL : method.toUpperCase();
+    mutable[method] = (path: unknown, ...handlers: unknown[]) => {
+      if (typeof path !== 'string') {
+        throw new Error(`Register API routes with a path: router.${method}(path, ...handlers)`);
+      }
+      return on(verb, path, apiRoute(handlers as Parameters<typeof apiRoute>[0]));
+    };
+  }
   return router;
 }

@@ -35,40 +35,61 @@ function addressOf(c: Context<AppEnv>): string {
 /**
  * Resolves `Authorization: Bearer <token>` or `ApiKey <key>` into c.get('principal').
  * Bad credentials do not fail here — public calls ignore them — but are remembered so a
- * guard can answer INVALID_TOKEN or API_KEY_INVALID instead of a bare UNAUTHORIZED.
+ * guard can answer INVALID_TOKEN or API_KEY_INVALID instead of a bare UNAUTHORIZED. A
+ * promise only when there is a credential to look up: most calls carry none.
  */
+export function identify(c: Context<AppEnv>, resolvers: PrincipalResolvers): void | Promise<void> {
+  const ip = addressOf(c);
+  c.set('clientIp', ip);
+  c.set('principal', NO_PRINCIPAL);
+  c.set('authFailure', null);
+  const header = c.req.header('authorization');
+  if (header === undefined) {
+    return;
+  }
+  const [scheme, ...rest] = header.trim().split(/\s+/);
+  const credential = rest.join(' ');
+  if (!scheme || !credential) {
+    return;
+  }
+  return authenticate(c, resolvers, scheme.toLowerCase(), credential, ip);
+}
+
+const NO_PRINCIPAL: Principal = Object.freeze({ type: 'none' });
+
+async function authenticate(
+  c: Context<AppEnv>,
+  resolvers: PrincipalResolvers,
+  scheme: string,
+  credential: string,
+  ip: string,
+): Promise<void> {
+  const deps = c.get('deps');
+  if (scheme === 'bearer') {
+    const principal = await resolvers.bearer(deps, credential);
+    if (principal) {
+      c.set('principal', principal);
+    } else {
+      c.set('authFailure', 'INVALID_TOKEN');
+    }
+  } else if (scheme === 'apikey') {
+    // The key is looked up first (a hash, no slow check): a valid key is never refused,
+    // whoever else guessed from the same address. Only a wrong key counts, and past the
+    // limit the guesser hears 429 instead of 401.
+    const principal = await resolvers.apiKey(deps, credential);
+    if (principal) {
+      c.set('principal', principal);
+    } else {
+      await deps.rateLimiter.reserve(RATE_LIMITS.apiKey, ip);
+      c.set('authFailure', 'API_KEY_INVALID');
+    }
+  }
+}
+
+/** `identify` as a middleware, for the routes outside the API's routers (WebDAV). */
 export function resolvePrincipal(resolvers: PrincipalResolvers): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const ip = addressOf(c);
-    c.set('clientIp', ip);
-    c.set('principal', { type: 'none' });
-    c.set('authFailure', null);
-    const header = c.req.header('authorization') ?? '';
-    const [scheme, ...rest] = header.trim().split(/\s+/);
-    const credential = rest.join(' ');
-    if (!scheme || !credential) {
-      return next();
-    }
-    const deps = c.get('deps');
-    if (scheme.toLowerCase() === 'bearer') {
-      const principal = await resolvers.bearer(deps, credential);
-      if (principal) {
-        c.set('principal', principal);
-      } else {
-        c.set('authFailure', 'INVALID_TOKEN');
-      }
-    } else if (scheme.toLowerCase() === 'apikey') {
-      // The key is looked up first (a hash, no slow check): a valid key is never refused,
-      // whoever else guessed from the same address. Only a wrong key counts, and past the
-      // limit the guesser hears 429 instead of 401.
-      const principal = await resolvers.apiKey(deps, credential);
-      if (principal) {
-        c.set('principal', principal);
-      } else {
-        await deps.rateLimiter.reserve(RATE_LIMITS.apiKey, ip);
-        c.set('authFailure', 'API_KEY_INVALID');
-      }
-    }
+    await identify(c, resolvers);
     return next();
   };
 }

@@ -1,9 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
+import { layersOf } from '@/lib/api-route';
 import { BODY_LIMIT_EXTENSION, bodyLimitOf, limitBody } from '@/lib/body-limit';
 import { createRouter, jsonBody } from '@/lib/openapi';
 
-/** The body limits a router runs for POST /thing, in order. */
+/** The body limits a router runs for POST /thing, in order (one handler: lib/api-route). */
 function limitsOf(own: ReturnType<typeof limitBody>[], declared?: number): (number | undefined)[] {
   const router = createRouter().openapi(
     createRoute({
@@ -18,7 +19,8 @@ function limitsOf(own: ReturnType<typeof limitBody>[], declared?: number): (numb
   );
   return router.routes
     .filter((route) => route.path === '/thing')
-    .map((route) => bodyLimitOf(route.handler))
+    .flatMap((route) => layersOf(route.handler))
+    .map((layer) => bodyLimitOf(layer))
     .filter((limit) => limit !== undefined);
 }
 

@@ -109,6 +109,12 @@ describe('CORS with CORS_ORIGINS=http://a.example', () => {
     );
   });
 
+  it('gives a preflight answer the request id and the security headers', async () => {
+    const res = await preflight('http://a.example');
+    expect(res.headers.get('x-request-id')).toBeTruthy();
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
   it('gives another origin no Access-Control-Allow-Origin', async () => {
     const res = await preflight('http://evil.example');
     expect(res.headers.get('access-control-allow-origin')).toBeNull();

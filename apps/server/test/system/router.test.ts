@@ -17,9 +17,26 @@ describe('routing', () => {
 
   it("keeps every route on Hono's RegExpRouter", () => {
     const app = buildApp(server.deps);
-    const router = app.router as unknown as { name: string };
-    expect(app.router.match('GET', '/api/health')).toBeDefined();
-    expect(router.name).toBe('SmartRouter + RegExpRouter');
+    for (const part of [app.api, app.web]) {
+      const router = part.router as unknown as { name: string };
+      expect(part.router.match('GET', '/api/health')).toBeDefined();
+      expect(router.name).toBe('SmartRouter + RegExpRouter');
+    }
+  });
+
+  it('answers every API route as the only handler of its path (lib/api-route.ts)', () => {
+    const { api } = buildApp(server.deps);
+    const shared: string[] = [];
+    for (const route of api.routes) {
+      const path = route.path.replace(/:(\w+)(\{[^}]*\})?/g, 'x1').replace(/\*$/, 'any');
+      const method = route.method === 'ALL' ? 'GET' : route.method;
+      const [handlers] = api.router.match(method, path);
+      if (handlers.length !== 1) {
+        shared.push(`${method} ${path}: ${handlers.length}`);
+      }
+    }
+    expect(api.routes.length).toBeGreaterThan(100);
+    expect(shared).toEqual([]);
   });
 
   it('still serves the API reference page, its script and its assets', async () => {

@@ -1,9 +1,10 @@
 import { IncomingMessage } from 'node:http';
 import { PassThrough, Readable } from 'node:stream';
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
 import type { AppEnv } from '@/context';
 import { safeContentType, serveModeOf } from '@/lib/content-type';
 import { AppError } from '@/lib/errors';
+import { createRouter } from '@/lib/openapi';
 import { LOCAL_ROUTE_BASE, type LocalUrlOp } from '@/storage/local-signing';
 import { parseRangeHeader } from '@/storage/range';
 import { mapped, maxUploadBytes, verifySignedUrl, type SignedAccess } from './service';
@@ -53,7 +54,7 @@ function refuseDeclaredOverLimit(c: Context<AppEnv>, max: number): void {
  * driver), GET an object with Range. Each checks the HMAC signature, the expiry and the
  * size the URL was issued for; an over-size body answers 413 and leaves nothing behind.
  */
-export const localStorageRoutes = new Hono<AppEnv>()
+export const localStorageRoutes = createRouter()
   .put(`${LOCAL_ROUTE_BASE}/:configId/object`, async (c) => {
     const { claims, driver } = await authorise(c, 'put-object');
     const max = claims.maxSize ?? (await maxUploadBytes(c.get('deps')));

@@ -1,0 +1,122 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppEnv, Principal } from '@/context';
+import { ok } from '@/lib/envelope';
+import { withFront, type ApiFront } from '@/lib/api-route';
+import { createRouter } from '@/lib/openapi';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+/**
+ * Every API route is registered as one handler (lib/api-route.ts): the request basics, the
+ * principal and the route's layers run inside it, with Hono's middleware semantics.
+ */
+describe('an API route as one handler', () => {
+  let server: TestServer;
+  let front: ApiFront;
+  const seenCredentials: string[] = [];
+  beforeAll(async () => {
+    server = await startTestServer();
+    const admin: Principal = {
+      type: 'admin',
+      adminId: 'a1',
+      username: 'root',
+      tokenHash: 'h',
+      expiresAt: '2100-01-01T00:00:00.000Z',
+    };
+    front = {
+      deps: server.deps,
+      resolvers: {
+        bearer: (_deps, credential) => {
+          seenCredentials.push(credential);
+          return Promise.resolve(credential === 'good' ? admin : null);
+        },
+        apiKey: () => Promise.resolve(null),
+      },
+    };
+  });
+  afterAll(() => server.close());
+
+  const after: MiddlewareHandler<AppEnv> = async (c, next) => {
+    await next();
+    c.res.headers.set('x-after', 'ran');
+  };
+
+  function appWith(register: (router: ReturnType<typeof createRouter>) => void) {
+    const router = createRouter();
+    register(router);
+    const app = new OpenAPIHono<AppEnv>();
+    app.route('/api', router);
+    app.onError((error, c) => c.json({ caught: error.message }, 500));
+    return (path: string, headers: Record<string, string> = {}) =>
+      app.fetch(new Request(`http://x${path}`, { headers }), withFront({}, front));
+  }
+
+  it('answers without a promise when nothing has to be waited for', async () => {
+    // No credential to look up, a handler that answers at once (a middleware, by Hono's
+    // contract, hands back next()'s promise).
+    const send = appWith((router) =>
+      router.get('/now', (c) => ok(c, { who: c.get('principal').type })),
+    );
+    const answer = send('/api/now');
+    expect(answer).toBeInstanceOf(Response);
+    const res = await answer;
+    expect(await res.json()).toMatchObject({ data: { who: 'none' } });
+    // The request basics ran: an id and the API's security headers.
+    expect(res.headers.get('x-request-id')).toBeTruthy();
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
+  });
+
+  it('resolves a presented credential before the route runs', async () => {
+    const send = appWith((router) =>
+      router.get('/who', (c) =>
+        ok(c, { who: c.get('principal').type, failure: c.get('authFailure') }),
+      ),
+    );
+    const good = await send('/api/who', { authorization: 'Bearer good' });
+    expect(await good.json()).toMatchObject({ data: { who: 'admin', failure: null } });
+    const bad = await send('/api/who', { authorization: 'Bearer bad' });
+    expect(await bad.json()).toMatchObject({ data: { who: 'none', failure: 'INVALID_TOKEN' } });
+    expect(seenCredentials).toEqual(['good', 'bad']);
+  });
+
+  it('runs middleware around the handler and lets one answer early', async () => {
+    const send = appWith((router) => {
+      router.get('/around', after, async (c) => {
+        await Promise.resolve();
+        return c.text('handler');
+      });
+      router.get(
+        '/early',
+        after,
+        (c) => c.text('early', 403),
+        () => {
+          throw new Error('the handler must not run');
+        },
+      );
+    });
+    const around = await send('/api/around');
+    expect(await around.text()).toBe('handler');
+    expect(around.headers.get('x-after')).toBe('ran');
+    const early = await send('/api/early');
+    expect(early.status).toBe(403);
+    expect(await early.text()).toBe('early');
+    expect(early.headers.get('x-after')).toBe('ran');
+  });
+
+  it("hands what a layer throws or rejects to the app's error handler", async () => {
+    const send = appWith((router) => {
+      router.get('/throws', () => {
+        throw new Error('thrown');
+      });
+      router.get('/rejects', after, () => Promise.reject(new Error('rejected')));
+      router.get('/silent', (_c, next) => next());
+    });
+    expect(await (await send('/api/throws')).json()).toEqual({ caught: 'thrown' });
+    expect(await (await send('/api/rejects')).json()).toEqual({ caught: 'rejected' });
+    // A chain whose last layer passes on instead of answering is a bug, said loudly.
+    const silent = await send('/api/silent');
+    expect(silent.status).toBe(500);
+    expect(((await silent.json()) as { caught: string }).caught).toContain('not finalized');
+  });
+});
