@@ -1,4 +1,4 @@
-import type { Context, Handler, Next } from 'hono';
+import type { Context, Handler, MiddlewareHandler, Next } from 'hono';
 import type { AppDeps, AppEnv } from '@/context';
 import { completeAnswer, startRequest } from './answer';
 import { identify, type PrincipalResolvers } from './principal';
@@ -66,9 +66,27 @@ function keep(c: Context<AppEnv>, answer: unknown): void {
   }
 }
 
+/** A check: a layer that only looks at the request, synchronously, and throws to refuse it. */
+export type Check = (c: Context<AppEnv>) => void;
+
+const checks = new WeakSet<object>();
+
+/**
+ * Marks `inspect` as a check: the chain runs it and goes on to the next layer without a
+ * promise. Registered where a middleware would be (its `next` is never called).
+ */
+export function asCheck(inspect: Check): MiddlewareHandler<AppEnv> {
+  checks.add(inspect);
+  return inspect as unknown as MiddlewareHandler<AppEnv>;
+}
+
 /** Runs layer `index` and, through its next(), the ones after it. */
 function run(c: Context<AppEnv>, layers: Layer[], index: number): void | Promise<void> {
   const layer = layers[index] as Layer;
+  if (checks.has(layer) && index < layers.length - 1) {
+    (layer as unknown as Check)(c);
+    return run(c, layers, index + 1);
+  }
   const next: Next =
     index === layers.length - 1
       ? nothingDownstream

@@ -1,5 +1,6 @@
 import { OpenAPIHono, type Hook, type RouteConfig } from '@hono/zod-openapi';
 import { envelopeOf, errorEnvelope } from '@pastebox/contract/schemas/common';
+import type { Context } from 'hono';
 import { METHOD_NAME_ALL } from 'hono/router';
 import type { z } from 'zod';
 import type { AppEnv } from '../context';
@@ -10,7 +11,7 @@ import {
   limitBody,
   type BodyAllowance,
 } from './body-limit';
-import { apiRoute } from './api-route';
+import { apiRoute, asCheck } from './api-route';
 import { AppError } from './errors';
 import { assertCleanText } from './input-rules';
 
@@ -62,6 +63,40 @@ const validationHook: Hook<unknown, AppEnv, string, unknown> = (result) => {
   }
 };
 
+/** The route's path parameters and query as checks (lib/api-route.ts), in zod-openapi's order. */
+function requestChecks(params?: z.ZodType, query?: z.ZodType) {
+  const found = [];
+  if (query) {
+    found.push(asCheck((c) => validateInto(c, 'query', query, queryOf(c))));
+  }
+  if (params) {
+    found.push(asCheck((c) => validateInto(c, 'param', params, c.req.param())));
+  }
+  return found;
+}
+
+/** The query as Hono's validator reads it: one value as a string, repeated ones as a list. */
+function queryOf(c: Context<AppEnv>): Record<string, string | string[]> {
+  const value: Record<string, string | string[]> = {};
+  for (const [name, values] of Object.entries(c.req.queries())) {
+    value[name] = values.length === 1 ? (values[0] as string) : values;
+  }
+  return value;
+}
+
+/** What @hono/zod-validator does with the shared hook, with zod's synchronous parse. */
+function validateInto(
+  c: Context<AppEnv>,
+  target: 'query' | 'param',
+  schema: z.ZodType,
+  value: unknown,
+): void {
+  const result = schema.safeParse(value);
+  // The shared hook reads the result only; the context is Hono's business.
+  (validationHook as (result: unknown) => void)({ data: value, ...result, target });
+  c.req.addValidatedData(target, result.data as object);
+}
+
 /**
  * Puts the body limit in front of a route that takes a body: the route's own
  * `x-max-body-bytes`, else 1 MB. It runs after the route's own middleware (guards refuse
@@ -102,8 +137,29 @@ export function createRouter() {
   const router = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   const mutable = router as unknown as Record<string, unknown>;
   const register = router.openapi as unknown as RegisterRoute;
-  mutable.openapi = (route: RouteConfig, handler: unknown, hook?: unknown) =>
-    register(withBodyLimit(route), handler, hook);
+  mutable.openapi = (config: RouteConfig, handler: unknown, hook?: unknown) => {
+    const route = withBodyLimit(config);
+    const { params, query, ...rest } = route.request ?? {};
+    if (hook !== undefined || (params === undefined && query === undefined)) {
+      return register(route, handler, hook);
+    }
+    // The path and query are checked here, without a promise (requestChecks); the
+    // OpenAPI router keeps the body's validators, and the document gets the whole route.
+    const { middleware, hide, ...documented } = route;
+    if (!hide) {
+      router.openAPIRegistry.registerPath(documented);
+    }
+    const own = middleware === undefined ? [] : [middleware].flat();
+    return register(
+      {
+        ...route,
+        hide: true,
+        request: rest,
+        middleware: [...own, ...requestChecks(params, query)],
+      },
+      handler,
+    );
+  };
   const on = router.on as unknown as RegisterHandlers;
   mutable.on = (method: unknown, path: unknown, ...handlers: unknown[]) =>
     on(method, path, apiRoute(handlers as Parameters<typeof apiRoute>[0]));

@@ -1,8 +1,9 @@
-import { OpenAPIHono } from '@hono/zod-openapi';
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppEnv, Principal } from '@/context';
 import { ok } from '@/lib/envelope';
+import { isAppError } from '@/lib/errors';
 import { withFront, type ApiFront } from '@/lib/api-route';
 import { createRouter } from '@/lib/openapi';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -47,7 +48,9 @@ describe('an API route as one handler', () => {
     register(router);
     const app = new OpenAPIHono<AppEnv>();
     app.route('/api', router);
-    app.onError((error, c) => c.json({ caught: error.message }, 500));
+    app.onError((error, c) =>
+      c.json({ caught: error.message, key: isAppError(error) ? error.key : null }, 500),
+    );
     return (path: string, headers: Record<string, string> = {}) =>
       app.fetch(new Request(`http://x${path}`, { headers }), withFront({}, front));
   }
@@ -65,6 +68,31 @@ describe('an API route as one handler', () => {
     // The request basics ran: an id and the API's security headers.
     expect(res.headers.get('x-request-id')).toBeTruthy();
     expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
+  });
+
+  it('checks the path and the query without a promise, and refuses what fails', async () => {
+    const send = appWith((router) =>
+      router.openapi(
+        createRoute({
+          method: 'get',
+          path: '/items/{id}',
+          request: {
+            params: z.object({ id: z.string().regex(/^\d+$/) }),
+            query: z.object({ tag: z.array(z.string()).or(z.string()).optional() }),
+          },
+          responses: { 200: { description: 'ok' } },
+        }),
+        (c) => ok(c, { id: c.req.valid('param').id, tag: c.req.valid('query').tag ?? null }),
+      ),
+    );
+    const answer = send('/api/items/42?tag=a&tag=b');
+    expect(answer).toBeInstanceOf(Response);
+    expect(await (await answer).json()).toMatchObject({ data: { id: '42', tag: ['a', 'b'] } });
+    expect(await (await send('/api/items/7?tag=a')).json()).toMatchObject({
+      data: { id: '7', tag: 'a' },
+    });
+    const refused = await send('/api/items/seven');
+    expect(await refused.json()).toMatchObject({ key: 'VALIDATION_FAILED' });
   });
 
   it('resolves a presented credential before the route runs', async () => {
@@ -112,8 +140,8 @@ describe('an API route as one handler', () => {
       router.get('/rejects', after, () => Promise.reject(new Error('rejected')));
       router.get('/silent', (_c, next) => next());
     });
-    expect(await (await send('/api/throws')).json()).toEqual({ caught: 'thrown' });
-    expect(await (await send('/api/rejects')).json()).toEqual({ caught: 'rejected' });
+    expect(await (await send('/api/throws')).json()).toMatchObject({ caught: 'thrown' });
+    expect(await (await send('/api/rejects')).json()).toMatchObject({ caught: 'rejected' });
     // A chain whose last layer passes on instead of answering is a bug, said loudly.
     const silent = await send('/api/silent');
     expect(silent.status).toBe(500);
