@@ -145,6 +145,10 @@ function webApp(deps: AppDeps, handleError: ErrorHandler<AppEnv>) {
 /** Every error of either app as the envelope (DESIGN §4); a 500 names its request id. */
 function errorHandler(deps: AppDeps): ErrorHandler<AppEnv> {
   return (caught, c) => {
+    if (c.get('requestId') === undefined) {
+      // Failed before the request basics ran (a route dispatched without its front).
+      startRequest(c, deps);
+    }
     // The file system's typed failures answer like every other error (DESIGN §7).
     const error =
       caught instanceof VfsError
