@@ -66,14 +66,18 @@ function keep(c: Context<AppEnv>, answer: unknown): void {
   }
 }
 
-/** A check: a layer that only looks at the request, synchronously, and throws to refuse it. */
-export type Check = (c: Context<AppEnv>) => void;
+/**
+ * A check: a layer that only looks at the request and throws (or rejects) to refuse it.
+ * It returns a promise only when it has to wait for something.
+ */
+export type Check = (c: Context<AppEnv>) => void | Promise<void>;
 
 const checks = new WeakSet<object>();
 
 /**
- * Marks `inspect` as a check: the chain runs it and goes on to the next layer without a
- * promise. Registered where a middleware would be (its `next` is never called).
+ * Marks `inspect` as a check: the chain runs it and goes on to the next layer, without a
+ * promise unless the check returned one. Registered where a middleware would be (its
+ * `next` is never called).
  */
 export function asCheck(inspect: Check): MiddlewareHandler<AppEnv> {
   checks.add(inspect);
@@ -84,8 +88,10 @@ export function asCheck(inspect: Check): MiddlewareHandler<AppEnv> {
 function run(c: Context<AppEnv>, layers: Layer[], index: number): void | Promise<void> {
   const layer = layers[index] as Layer;
   if (checks.has(layer) && index < layers.length - 1) {
-    (layer as unknown as Check)(c);
-    return run(c, layers, index + 1);
+    const checked = (layer as unknown as Check)(c);
+    return checked === undefined
+      ? run(c, layers, index + 1)
+      : checked.then(() => run(c, layers, index + 1));
   }
   const next: Next =
     index === layers.length - 1

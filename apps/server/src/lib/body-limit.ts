@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../context';
 import type { ErrorKey } from '@pastebox/contract/errors';
@@ -53,15 +53,15 @@ export function limitBody(
     }
     // A route may stack two limits (its own, then the router's default): the stream can be
     // read only once, so the second one holds the size the first one read to its limit.
-    const alreadyRead = bytesRead.get(c.req);
+    const alreadyRead = bodiesRead.get(c.req);
     if (alreadyRead !== undefined) {
-      return alreadyRead > maxBytes ? refuse() : next();
+      return alreadyRead.bytes > maxBytes ? refuse() : next();
     }
     const body = await readText(incoming, maxBytes);
     if (body === null) {
       return refuse();
     }
-    bytesRead.set(c.req, body.bytes);
+    bodiesRead.set(c.req, body);
     // Hono keeps promises in its body cache (its type says otherwise).
     (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(body.text);
     return next();
@@ -78,8 +78,21 @@ export function bodyLimitOf(middleware: unknown): number | undefined {
   return typeof middleware === 'function' ? limits.get(middleware) : undefined;
 }
 
-/** How many bytes of each request's body a limit has read (and cached as text). */
-const bytesRead = new WeakMap<object, number>();
+/** Each request's body as a limit read it: its text (also in Hono's cache) and its size. */
+const bodiesRead = new WeakMap<object, ReadBody>();
+
+interface ReadBody {
+  text: string;
+  bytes: number;
+}
+
+/**
+ * The body a limit has read, without a promise (the JSON body check, lib/openapi.ts);
+ * undefined where none did (`app.request` in a test, where Hono's own limit ran).
+ */
+export function bodyReadBy(c: Context): ReadBody | undefined {
+  return bodiesRead.get(c.req);
+}
 
 function isNodeRequest(value: unknown): value is IncomingMessage {
   return typeof value === 'object' && value !== null && 'socket' in value && 'on' in value;

@@ -1,12 +1,14 @@
 import { OpenAPIHono, type Hook, type RouteConfig } from '@hono/zod-openapi';
 import { envelopeOf, errorEnvelope } from '@pastebox/contract/schemas/common';
 import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import { METHOD_NAME_ALL } from 'hono/router';
 import type { z } from 'zod';
 import type { AppEnv } from '../context';
 import {
   BODY_LIMIT_EXTENSION,
   bodyLimitOf,
+  bodyReadBy,
   DEFAULT_BODY_BYTES,
   limitBody,
   type BodyAllowance,
@@ -63,8 +65,11 @@ const validationHook: Hook<unknown, AppEnv, string, unknown> = (result) => {
   }
 };
 
-/** The route's path parameters and query as checks (lib/api-route.ts), in zod-openapi's order. */
-function requestChecks(params?: z.ZodType, query?: z.ZodType) {
+/**
+ * The route's path parameters, query and JSON body as checks (lib/api-route.ts), in
+ * zod-openapi's order.
+ */
+function requestChecks(params?: z.ZodType, query?: z.ZodType, json?: z.ZodType) {
   const found = [];
   if (query) {
     found.push(asCheck((c) => validateInto(c, 'query', query, queryOf(c))));
@@ -72,7 +77,57 @@ function requestChecks(params?: z.ZodType, query?: z.ZodType) {
   if (params) {
     found.push(asCheck((c) => validateInto(c, 'param', params, c.req.param())));
   }
+  if (json) {
+    found.push(asCheck((c) => checkJsonBody(c, json)));
+  }
   return found;
+}
+
+type RequestBody = NonNullable<RouteConfig['request']>['body'];
+
+/** The schema of a required body that is JSON only; other bodies keep zod-openapi's validators. */
+function jsonSchemaOf(body: RequestBody): z.ZodType | undefined {
+  const content = body?.content ?? {};
+  const media = content['application/json'] as { schema?: { safeParse?: unknown } } | undefined;
+  const schema = media?.schema;
+  const jsonOnly = Object.keys(content).length === 1 && typeof schema?.safeParse === 'function';
+  return body?.required === true && jsonOnly ? (schema as z.ZodType) : undefined;
+}
+
+/** What @hono/zod-openapi's media-type gate accepts for a JSON body. */
+const JSON_REQUEST = /^application\/([a-z-.]+\+)?json(;\s*[a-zA-Z0-9-]+=([^;]+))*$/i;
+/** What Hono's JSON validator parses (the media type, parameters dropped). */
+const JSON_MEDIA = /^application\/([\w.-]+\+)?json$/i;
+
+/**
+ * The JSON body checked as @hono/zod-openapi's gate and @hono/zod-validator did: another
+ * Content-Type, or a body without one, is a 415 (answered as VALIDATION_FAILED); malformed
+ * JSON a 400. The body limit has read it already (lib/body-limit.ts); under `app.request`
+ * in a test it is read here.
+ */
+function checkJsonBody(c: Context<AppEnv>, schema: z.ZodType): void | Promise<void> {
+  const read = bodyReadBy(c);
+  if (read) {
+    return validateJson(c, schema, read.text, read.bytes);
+  }
+  return c.req.text().then((text) => validateJson(c, schema, text, Buffer.byteLength(text)));
+}
+
+function validateJson(c: Context<AppEnv>, schema: z.ZodType, text: string, bytes: number): void {
+  const contentType = c.req.header('content-type');
+  if (contentType ? !JSON_REQUEST.test(contentType) : bytes > 0) {
+    throw new HTTPException(415, { message: 'Unsupported Media Type' });
+  }
+  let value: unknown = {};
+  const mediaType = contentType?.split(';')[0]?.trim() ?? '';
+  if (JSON_MEDIA.test(mediaType)) {
+    try {
+      value = JSON.parse(text);
+    } catch {
+      throw new HTTPException(400, { message: 'Malformed JSON in request body' });
+    }
+  }
+  validateInto(c, 'json', schema, value);
 }
 
 /** The query as Hono's validator reads it: one value as a string, repeated ones as a list. */
@@ -87,7 +142,7 @@ function queryOf(c: Context<AppEnv>): Record<string, string | string[]> {
 /** What @hono/zod-validator does with the shared hook, with zod's synchronous parse. */
 function validateInto(
   c: Context<AppEnv>,
-  target: 'query' | 'param',
+  target: 'query' | 'param' | 'json',
   schema: z.ZodType,
   value: unknown,
 ): void {
@@ -139,12 +194,15 @@ export function createRouter() {
   const register = router.openapi as unknown as RegisterRoute;
   mutable.openapi = (config: RouteConfig, handler: unknown, hook?: unknown) => {
     const route = withBodyLimit(config);
-    const { params, query, ...rest } = route.request ?? {};
-    if (hook !== undefined || (params === undefined && query === undefined)) {
+    const { params, query, body, ...rest } = route.request ?? {};
+    const json = jsonSchemaOf(body);
+    const checks = requestChecks(params, query, json);
+    if (hook !== undefined || checks.length === 0) {
       return register(route, handler, hook);
     }
-    // The path and query are checked here, without a promise (requestChecks); the
-    // OpenAPI router keeps the body's validators, and the document gets the whole route.
+    // The path, the query and a JSON body are checked here, without a promise
+    // (requestChecks); the OpenAPI router keeps any other validator, and the document gets
+    // the whole route.
     const { middleware, hide, ...documented } = route;
     if (!hide) {
       router.openAPIRegistry.registerPath(documented);
@@ -154,8 +212,8 @@ export function createRouter() {
       {
         ...route,
         hide: true,
-        request: rest,
-        middleware: [...own, ...requestChecks(params, query)],
+        request: json || !body ? rest : { ...rest, body },
+        middleware: [...own, ...checks],
       },
       handler,
     );

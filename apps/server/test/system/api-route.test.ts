@@ -1,11 +1,12 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppEnv, Principal } from '@/context';
 import { ok } from '@/lib/envelope';
 import { isAppError } from '@/lib/errors';
 import { withFront, type ApiFront } from '@/lib/api-route';
-import { createRouter } from '@/lib/openapi';
+import { createRouter, jsonBody } from '@/lib/openapi';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 /**
@@ -49,10 +50,24 @@ describe('an API route as one handler', () => {
     const app = new OpenAPIHono<AppEnv>();
     app.route('/api', router);
     app.onError((error, c) =>
-      c.json({ caught: error.message, key: isAppError(error) ? error.key : null }, 500),
+      c.json(
+        {
+          caught: error.message,
+          key: isAppError(error) ? error.key : null,
+          status: error instanceof HTTPException ? error.status : null,
+        },
+        500,
+      ),
     );
-    return (path: string, headers: Record<string, string> = {}) =>
-      app.fetch(new Request(`http://x${path}`, { headers }), withFront({}, front));
+    return (path: string, headers: Record<string, string> = {}, body?: string | Uint8Array) =>
+      app.fetch(
+        new Request(`http://x${path}`, {
+          headers,
+          body,
+          method: body === undefined ? 'GET' : 'POST',
+        }),
+        withFront({}, front),
+      );
   }
 
   it('answers without a promise when nothing has to be waited for', async () => {
@@ -93,6 +108,36 @@ describe('an API route as one handler', () => {
     });
     const refused = await send('/api/items/seven');
     expect(await refused.json()).toMatchObject({ key: 'VALIDATION_FAILED' });
+  });
+
+  it('checks a JSON body as the OpenAPI validators did', async () => {
+    const send = appWith((router) =>
+      router.openapi(
+        createRoute({
+          method: 'post',
+          path: '/things',
+          request: jsonBody(z.object({ name: z.string().min(1) })),
+          responses: { 200: { description: 'ok' } },
+        }),
+        (c) => ok(c, { name: c.req.valid('json').name }),
+      ),
+    );
+    const json = { 'content-type': 'application/json; charset=utf-8' };
+    const read = async (res: Response | Promise<Response>) => (await res).json();
+    expect(await read(send('/api/things', json, '{"name":"a"}'))).toMatchObject({
+      data: { name: 'a' },
+    });
+    expect(await read(send('/api/things', json, '{"name":'))).toMatchObject({ status: 400 });
+    expect(await read(send('/api/things', json, '{"name":""}'))).toMatchObject({
+      key: 'VALIDATION_FAILED',
+    });
+    const text = { 'content-type': 'text/plain' };
+    expect(await read(send('/api/things', text, '{"name":"a"}'))).toMatchObject({ status: 415 });
+    // No Content-Type: a body is refused, no body is validated as {}.
+    expect(await read(send('/api/things', {}, '{"name":"a"}'))).toMatchObject({ status: 415 });
+    // (A string body would bring its own text/plain.)
+    const empty = new Uint8Array(0);
+    expect(await read(send('/api/things', {}, empty))).toMatchObject({ key: 'VALIDATION_FAILED' });
   });
 
   it('resolves a presented credential before the route runs', async () => {
