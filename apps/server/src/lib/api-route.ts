@@ -45,7 +45,7 @@ function frontOf(c: Context<AppEnv>): ApiFront {
  * The request basics and the principal; a promise only when a credential must be looked up.
  * Idempotent: where CORS runs first (it answers preflights), the basics already ran.
  */
-export function enterApi(c: Context<AppEnv>): void | Promise<void> {
+function enterApi(c: Context<AppEnv>): void | Promise<void> {
   const { deps, resolvers } = frontOf(c);
   if (c.get('requestId') === undefined) {
     startRequest(c, deps);
