@@ -6,7 +6,8 @@ const { version } = JSON.parse(
 ) as { version: string };
 
 export default defineConfig({
-  entry: ['src/main.ts'],
+  // The SQLite checkpoint thread is a file of its own: a worker thread runs a file.
+  entry: { main: 'src/main.ts', 'sqlite-checkpoint-thread': 'src/db/sqlite-checkpoint-thread.js' },
   format: ['esm'],
   platform: 'node',
   target: 'node20',

@@ -77,6 +77,8 @@ export interface SqliteEngine {
   statements: StatementCache;
   gate: TransactionGate;
   policy: BusyPolicy;
+  /** Called after each commit: the log has something to checkpoint (sqlite-checkpointer.ts). */
+  wrote: () => void;
 }
 
 /** Where lone writes go to be committed together (sqlite-group-commit.ts). */
@@ -116,10 +118,19 @@ export class SqliteConnection implements DatabaseConnection {
   executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     // A lone write (outside any transaction) joins the writes of this turn of the event
     // loop, committed together; a transaction's own statements run at once, in order.
-    if (this.core.gate.holder !== this && isRowWrite(query.sql)) {
+    const alone = this.core.gate.holder !== this;
+    if (alone && isRowWrite(query.sql)) {
       return this.core.writes.submit<R>(query);
     }
-    return this.runWhenFree(() => runStatement<R>(this.core.statements.get(query.sql), query));
+    return this.runWhenFree(() => {
+      const statement = this.core.statements.get(query.sql);
+      const result = runStatement<R>(statement, query);
+      if (alone && !statement.reader) {
+        // DDL and the like, committed on their own (a transaction's commit tells instead).
+        this.core.wrote();
+      }
+      return result;
+    });
   }
 
   async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {

@@ -19,6 +19,7 @@ import {
   type SqliteCore,
   type SqliteEngine,
 } from './sqlite-connection';
+import { AUTOMATIC_CHECKPOINT_PAGES, SqliteCheckpointer } from './sqlite-checkpointer';
 import { GroupCommit } from './sqlite-group-commit';
 
 /** A few seconds for another process's lock, then 503: a long backup must not queue requests. */
@@ -58,12 +59,16 @@ class BusyAwareSqliteDriver implements Driver {
    */
   readonly #idleHandles: SqliteConnection[] = [];
 
-  constructor(db: SQLite.Database, policy: BusyPolicy) {
+  readonly #checkpointer: SqliteCheckpointer | null;
+
+  constructor(db: SQLite.Database, policy: BusyPolicy, checkpointer: SqliteCheckpointer | null) {
+    this.#checkpointer = checkpointer;
     const engine: SqliteEngine = {
       db,
       statements: new StatementCache(db, STATEMENT_CACHE_SIZE),
       gate: new TransactionGate(),
       policy,
+      wrote: checkpointer ? () => checkpointer.wrote() : () => {},
     };
     this.#core = { ...engine, writes: new GroupCommit(engine) };
   }
@@ -89,6 +94,7 @@ class BusyAwareSqliteDriver implements Driver {
     const owner = handle(connection);
     await owner.runWhenFree(() => this.#core.db.exec('commit'));
     this.#core.gate.release(owner);
+    this.#core.wrote();
   }
 
   rollbackTransaction(connection: DatabaseConnection): Promise<void> {
@@ -129,9 +135,10 @@ class BusyAwareSqliteDriver implements Driver {
     }
   }
 
-  destroy(): Promise<void> {
+  async destroy(): Promise<void> {
+    // The thread's connection first: the last one to close checkpoints and removes the log.
+    await this.#checkpointer?.close();
     this.#core.db.close();
-    return Promise.resolve();
   }
 }
 
@@ -149,22 +156,47 @@ async function savepointCommand(
   await connection.executeQuery(compile(node, createQueryId()));
 }
 
+/** What a test may change; the server opens every database with the defaults. */
+export interface SqliteOptions {
+  busy?: Partial<BusyPolicy>;
+  /** False: SQLite checkpoints the log itself, as it does by default. */
+  checkpointThread?: boolean;
+}
+
 /**
  * Opens the SQLite file in WAL mode with synchronous=NORMAL (durable at each checkpoint,
- * safe against corruption, no fsync per commit) and returns its Kysely dialect.
+ * safe against corruption, no fsync per commit) and returns its Kysely dialect. A file's
+ * log is checkpointed by a thread of its own (sqlite-checkpointer.ts); an in-memory
+ * database has no log.
  */
-export function openSqliteDialect(file: string, policy: Partial<BusyPolicy> = {}): Dialect {
+export function openSqliteDialect(file: string, options: SqliteOptions = {}): Dialect {
   const db = new SQLite(file, { timeout: OPEN_BUSY_TIMEOUT_MS });
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   // From here on SQLite never sleeps on a lock: the driver waits, asynchronously.
   db.pragma('busy_timeout = 0');
-  const driver = new BusyAwareSqliteDriver(db, { ...DEFAULT_POLICY, ...policy });
+  const driver = new BusyAwareSqliteDriver(
+    db,
+    { ...DEFAULT_POLICY, ...options.busy },
+    db.memory || file === '' || options.checkpointThread === false ? null : checkpointerFor(db),
+  );
   return {
     createDriver: () => driver,
     createAdapter: () => new SqliteAdapter(),
     createQueryCompiler: () => new SqliteQueryCompiler(),
     createIntrospector: (kysely) => new SqliteIntrospector(kysely),
   };
+}
+
+/** Hands most of `db`'s checkpoints to a thread; should it fail, SQLite's own take over. */
+function checkpointerFor(db: SQLite.Database): SqliteCheckpointer {
+  const sqliteDefault = db.pragma('wal_autocheckpoint', { simple: true }) as number;
+  db.pragma(`wal_autocheckpoint = ${AUTOMATIC_CHECKPOINT_PAGES}`);
+  return new SqliteCheckpointer(db.name, (error) => {
+    db.pragma(`wal_autocheckpoint = ${sqliteDefault}`);
+    process.emitWarning(
+      `SQLite checkpoint thread failed; the connection checkpoints the log itself again: ${String(error)}`,
+    );
+  });
 }

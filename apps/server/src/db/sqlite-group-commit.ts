@@ -93,6 +93,7 @@ export class GroupCommit implements WriteQueue {
       }
       return;
     }
+    this.engine.wrote();
     outcomes.forEach((outcome, index) => {
       const write = batch[index] as PendingWrite;
       if (outcome.ok) {

@@ -1,0 +1,85 @@
+import { Worker } from 'node:worker_threads';
+
+/** The shortest pause between two of the thread's checkpoints. */
+const MIN_GAP_MS = 10;
+/** The log's length (in pages) past which a commit checkpoints on the event loop. */
+export const AUTOMATIC_CHECKPOINT_PAGES = 4_000;
+
+/** The slots of the shared signal, as the thread reads them. */
+const WROTE = 0;
+const STOP = 1;
+/** How long `close()` waits for a checkpoint under way before it ends the thread. */
+const STOP_TIMEOUT_MS = 5_000;
+
+/**
+ * SQLite's write-ahead log copied into the database by a thread of its own (DESIGN §11,
+ * docs/performance.md "Round 6"). SQLite's automatic checkpoint runs inside the commit
+ * that takes the log past a mark, on the event loop; with two worker processes writing in
+ * turn the log rarely starts over, so past the mark nearly every commit checkpoints, and
+ * its two fsyncs (about 90 µs each on the project's machine, however little they flush)
+ * stop the process each time.
+ *
+ * Here a commit only tells the thread that there is something to copy; the thread runs a
+ * PASSIVE checkpoint (which never holds up readers or writers) at most once per
+ * `MIN_GAP_MS`, so many commits share its fsyncs. SQLite's own checkpoint stays on, at a
+ * higher mark (`AUTOMATIC_CHECKPOINT_PAGES`): the log still starts over only when a writer
+ * finds it fully copied, and under writes that never pause it is that checkpoint, as
+ * before, that keeps the log bounded. The thread starts at the first commit; should it
+ * ever fail, the connection's automatic checkpoint goes back to SQLite's default.
+ */
+export class SqliteCheckpointer {
+  readonly #signal = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
+  #thread: Worker | null = null;
+  #failed = false;
+
+  /**
+   * `file` is the database the thread opens; `onFailure` hears once if the thread fails
+   * (the caller gives the connection SQLite's default checkpoints back).
+   */
+  constructor(
+    private readonly file: string,
+    private readonly onFailure: (error: unknown) => void,
+  ) {}
+
+  /** After a commit: the thread checkpoints soon. Costs an atomic store when it is awake. */
+  wrote(): void {
+    if (this.#failed) {
+      return;
+    }
+    this.#thread ??= this.#start();
+    if (Atomics.compareExchange(this.#signal, WROTE, 0, 1) === 0) {
+      Atomics.notify(this.#signal, WROTE);
+    }
+  }
+
+  /** Stops the thread after the checkpoint under way, if any (closing its connection). */
+  async close(): Promise<void> {
+    const thread = this.#thread;
+    this.#thread = null;
+    this.#failed = true;
+    if (!thread) {
+      return;
+    }
+    const exited = new Promise<void>((resolve) => thread.once('exit', () => resolve()));
+    Atomics.store(this.#signal, STOP, 1);
+    Atomics.notify(this.#signal, WROTE);
+    Atomics.notify(this.#signal, STOP);
+    const timer = setTimeout(() => void thread.terminate(), STOP_TIMEOUT_MS);
+    await exited;
+    clearTimeout(timer);
+  }
+
+  #start(): Worker {
+    const thread = new Worker(new URL('./sqlite-checkpoint-thread.js', import.meta.url), {
+      workerData: { file: this.file, signal: this.#signal, minGapMs: MIN_GAP_MS },
+    });
+    // The thread never keeps the process alive: close() or the process's exit ends it.
+    thread.unref();
+    thread.once('error', (error) => {
+      this.#failed = true;
+      this.#thread = null;
+      this.onFailure(error);
+    });
+    return thread;
+  }
+}

@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SqliteCheckpointer } from '@/db/sqlite-checkpointer';
+import { openSqliteDialect } from '@/db/sqlite-dialect';
+
+interface ProbeDatabase {
+  notes: { id: number; body: string };
+}
+
+const PAGE_BYTES = 4096;
+
+/** Pages of the database file itself: what checkpoints have copied out of the log. */
+function databasePages(file: string): number {
+  return fs.statSync(file).size / PAGE_BYTES;
+}
+
+async function eventually(check: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) {
+      throw new Error('the condition did not come true in time');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/**
+ * The write-ahead log's checkpoints on a thread (src/db/sqlite-checkpointer.ts): commits
+ * reach the database file without the event loop's automatic checkpoint.
+ */
+describe('SQLite checkpoint thread', () => {
+  let dir: string;
+  let file: string;
+
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pastebox-checkpoints-'));
+    file = path.join(dir, 'probe.db');
+  });
+  afterEach(() => {
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('copies committed pages into the database file, leaving the automatic checkpoint for a long log', async () => {
+    const db = new Kysely<ProbeDatabase>({ dialect: openSqliteDialect(file) });
+    try {
+      await sql`CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)`.execute(db);
+      const before = databasePages(file);
+      // About 150 pages: far below the automatic checkpoint's mark (4,000 pages).
+      const body = 'x'.repeat(2_000);
+      await Promise.all(
+        Array.from({ length: 300 }, (_, id) =>
+          db.insertInto('notes').values({ id, body }).execute(),
+        ),
+      );
+      await eventually(() => databasePages(file) >= before + 140);
+
+      const { rows } = await sql<{
+        wal_autocheckpoint: number;
+      }>`PRAGMA wal_autocheckpoint`.execute(db);
+      expect(rows).toEqual([{ wal_autocheckpoint: 4000 }]);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('stops with the database: the last connection closes and removes the log', async () => {
+    const db = new Kysely<ProbeDatabase>({ dialect: openSqliteDialect(file) });
+    await sql`CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)`.execute(db);
+    const before = databasePages(file);
+    await db
+      .insertInto('notes')
+      .values({ id: 1, body: 'x'.repeat(20_000) })
+      .execute();
+    // The thread has its connection once it has copied something.
+    await eventually(() => databasePages(file) > before);
+    expect(fs.existsSync(`${file}-wal`)).toBe(true);
+
+    await db.destroy();
+
+    // A connection left open on the thread would keep the log (and its -shm) on disk.
+    expect(fs.existsSync(`${file}-wal`)).toBe(false);
+    const reopened = new SQLite(file, { readonly: true });
+    try {
+      expect(reopened.prepare('SELECT length(body) AS n FROM notes').get()).toEqual({ n: 20_000 });
+    } finally {
+      reopened.close();
+    }
+  });
+
+  it('reports a thread that fails, once, and then asks nothing more of it', async () => {
+    const failures: unknown[] = [];
+    const checkpointer = new SqliteCheckpointer(path.join(dir, 'missing', 'probe.db'), (error) =>
+      failures.push(error),
+    );
+    checkpointer.wrote();
+    await eventually(() => failures.length > 0);
+    checkpointer.wrote();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    expect(failures).toHaveLength(1);
+    expect(String(failures[0])).toMatch(/directory does not exist|unable to open/i);
+    await checkpointer.close();
+  });
+});
