@@ -66,6 +66,9 @@ export function printShares(results, load) {
     if (m.firstError) {
       console.log(`    first error: ${m.firstError}`);
     }
+    if (m.roundShares?.length > 1) {
+      console.log(`    shares of its ${m.roundShares.length} rounds: ${m.roundShares.join(', ')}`);
+    }
   }
   if (load.kind === 'fetch') {
     console.log('  (client-capped: install wrk for real shares — apt-get install wrk)');
