@@ -26,6 +26,9 @@ const STOP_TIMEOUT_MS = 5_000;
  * finds it fully copied, and under writes that never pause it is that checkpoint, as
  * before, that keeps the log bounded. The thread starts at the first commit; should it
  * ever fail, the connection's automatic checkpoint goes back to SQLite's default.
+ *
+ * With synchronous=NORMAL a commit is durable once a checkpoint has synced the log: that
+ * now happens within about `MIN_GAP_MS` of it, not after the next 1,000 pages of writes.
  */
 export class SqliteCheckpointer {
   readonly #signal = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
