@@ -32,8 +32,8 @@ const STOP_TIMEOUT_MS = 5_000;
  */
 export class SqliteCheckpointer {
   readonly #signal = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
-  #thread: Worker | null = null;
-  #failed = false;
+  #thread: { worker: Worker; exited: Promise<void> } | null = null;
+  #stopped = false;
 
   /**
    * `file` is the database the thread opens; `onFailure` hears once if the thread fails
@@ -44,9 +44,12 @@ export class SqliteCheckpointer {
     private readonly onFailure: (error: unknown) => void,
   ) {}
 
-  /** After a commit: the thread checkpoints soon. Costs an atomic store when it is awake. */
+  /**
+   * After a commit: the thread checkpoints soon. Costs an atomic store when it is awake,
+   * and never throws: the commit it follows has succeeded.
+   */
   wrote(): void {
-    if (this.#failed) {
+    if (this.#stopped) {
       return;
     }
     this.#thread ??= this.#start();
@@ -57,32 +60,48 @@ export class SqliteCheckpointer {
 
   /** Stops the thread after the checkpoint under way, if any (closing its connection). */
   async close(): Promise<void> {
+    this.#stopped = true;
     const thread = this.#thread;
-    this.#thread = null;
-    this.#failed = true;
     if (!thread) {
       return;
     }
-    const exited = new Promise<void>((resolve) => thread.once('exit', () => resolve()));
     Atomics.store(this.#signal, STOP, 1);
     Atomics.notify(this.#signal, WROTE);
     Atomics.notify(this.#signal, STOP);
-    const timer = setTimeout(() => void thread.terminate(), STOP_TIMEOUT_MS);
-    await exited;
+    const timer = setTimeout(() => void thread.worker.terminate(), STOP_TIMEOUT_MS);
+    await thread.exited;
     clearTimeout(timer);
   }
 
-  #start(): Worker {
-    const thread = new Worker(new URL('./sqlite-checkpoint-thread.js', import.meta.url), {
-      workerData: { file: this.file, signal: this.#signal, minGapMs: MIN_GAP_MS },
-    });
+  #start(): { worker: Worker; exited: Promise<void> } | null {
+    let worker: Worker;
+    try {
+      worker = new Worker(new URL('./sqlite-checkpoint-thread.js', import.meta.url), {
+        workerData: { file: this.file, signal: this.#signal, minGapMs: MIN_GAP_MS },
+      });
+    } catch (error) {
+      this.#fail(error);
+      return null;
+    }
     // The thread never keeps the process alive: close() or the process's exit ends it.
-    thread.unref();
-    thread.once('error', (error) => {
-      this.#failed = true;
-      this.#thread = null;
-      this.onFailure(error);
+    worker.unref();
+    let failure: unknown = null;
+    worker.once('error', (error) => (failure = error));
+    const exited = new Promise<void>((resolve) => {
+      worker.once('exit', (code) => {
+        // Only close() ends the thread on purpose; any other end is a failure.
+        if (!this.#stopped) {
+          this.#fail(failure ?? new Error(`the checkpoint thread exited with code ${code}`));
+        }
+        resolve();
+      });
     });
-    return thread;
+    return { worker, exited };
+  }
+
+  #fail(error: unknown): void {
+    this.#stopped = true;
+    this.#thread = null;
+    this.onFailure(error);
   }
 }
