@@ -91,6 +91,29 @@ describe('SQLite checkpoint thread', () => {
     }
   });
 
+  it('cuts the log file back to 64 MiB when the log starts over after a burst', async () => {
+    const limit = 64 * 1024 * 1024;
+    const db = new Kysely<ProbeDatabase>({ dialect: openSqliteDialect(file) });
+    try {
+      await sql`CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)`.execute(db);
+      // One transaction of about 72 MiB: the log's file grows past the limit.
+      const body = 'x'.repeat(2 * 1024 * 1024);
+      await db.transaction().execute(async (trx) => {
+        for (let id = 0; id < 36; id += 1) {
+          await trx.insertInto('notes').values({ id, body }).execute();
+        }
+      });
+      expect(fs.statSync(`${file}-wal`).size).toBeGreaterThan(limit);
+      // Once the thread has copied it all, the next commit starts the log over.
+      await eventually(() => databasePages(file) * PAGE_BYTES > 70 * 1024 * 1024, 20_000);
+      await db.insertInto('notes').values({ id: 100, body: 'after' }).execute();
+
+      expect(fs.statSync(`${file}-wal`).size).toBeLessThanOrEqual(limit);
+    } finally {
+      await db.destroy();
+    }
+  });
+
   it('reports a thread that fails, once, and then asks nothing more of it', async () => {
     const failures: unknown[] = [];
     const checkpointer = new SqliteCheckpointer(path.join(dir, 'missing', 'probe.db'), (error) =>
