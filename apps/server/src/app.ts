@@ -119,9 +119,7 @@ function apiApp(deps: AppDeps, handleError: ErrorHandler<AppEnv>) {
   // No route matched (the docs' unknown assets land here too): the API's JSON 404, never
   // the web app's HTML.
   app.notFound((c) => {
-    if (c.get('requestId') === undefined) {
-      startRequest(c, deps);
-    }
+    startRequest(c, deps);
     return jsonAnswer(c, errorBody(404, 'NOT_FOUND', 'Not found'), 404);
   });
   app.onError(handleError);
@@ -145,10 +143,8 @@ function webApp(deps: AppDeps, handleError: ErrorHandler<AppEnv>) {
 /** Every error of either app as the envelope (DESIGN §4); a 500 names its request id. */
 function errorHandler(deps: AppDeps): ErrorHandler<AppEnv> {
   return (caught, c) => {
-    if (c.get('requestId') === undefined) {
-      // Failed before the request basics ran (a route dispatched without its front).
-      startRequest(c, deps);
-    }
+    // An error may come before the request basics ran (a route dispatched without its front).
+    startRequest(c, deps);
     // The file system's typed failures answer like every other error (DESIGN §7).
     const error =
       caught instanceof VfsError

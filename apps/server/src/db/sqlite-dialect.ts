@@ -165,7 +165,6 @@ async function savepointCommand(
 
 /** What a test may change; the server opens every database with the defaults. */
 export interface SqliteOptions {
-  busy?: Partial<BusyPolicy>;
   /** False: SQLite checkpoints the log itself, as it does by default. */
   checkpointThread?: boolean;
 }
@@ -186,7 +185,7 @@ export function openSqliteDialect(file: string, options: SqliteOptions = {}): Di
   db.pragma('busy_timeout = 0');
   const driver = new BusyAwareSqliteDriver(
     db,
-    { ...DEFAULT_POLICY, ...options.busy },
+    DEFAULT_POLICY,
     db.memory || file === '' || options.checkpointThread === false ? null : checkpointerFor(db),
   );
   return {

@@ -74,8 +74,15 @@ export function jsonAnswer(
   return answer(c, JSON.stringify(value), status, 'application/json', extra);
 }
 
-/** Gives the request its dependencies and its id: the first thing every request does. */
+/**
+ * Gives the request its dependencies and its id: the first thing every request does. Once
+ * only: where CORS runs in front of an API route, or an error or a 404 is answered, the
+ * request may have begun already.
+ */
 export function startRequest(c: Context<AppEnv>, deps: AppDeps): void {
+  if (c.get('requestId') !== undefined) {
+    return;
+  }
   c.set('deps', deps);
   c.set('requestId', requestIdFor(c.req.header('x-request-id')));
 }
@@ -97,9 +104,7 @@ export function completeAnswer(c: Context<AppEnv>): Response {
  */
 export function answerBasics(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (c.get('requestId') === undefined) {
-      startRequest(c, deps);
-    }
+    startRequest(c, deps);
     await next();
     completeAnswer(c);
   };

@@ -47,9 +47,7 @@ function frontOf(c: Context<AppEnv>): ApiFront {
  */
 function enterApi(c: Context<AppEnv>): void | Promise<void> {
   const { deps, resolvers } = frontOf(c);
-  if (c.get('requestId') === undefined) {
-    startRequest(c, deps);
-  }
+  startRequest(c, deps);
   return identify(c, resolvers);
 }
 
