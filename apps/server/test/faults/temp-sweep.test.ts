@@ -116,8 +116,11 @@ describe('kill -9 during an upload', () => {
       signal: aborter.signal,
     });
     upload.catch(() => undefined);
+    // The file is created before its first bytes arrive: wait for bytes, so the kill
+    // interrupts an upload that has written part of its file (a busy machine can be slow).
     await expect.poll(() => tempFilesUnder(dataDir).length, { timeout: 15_000 }).toBe(1);
     const [left = ''] = tempFilesUnder(dataDir);
+    await expect.poll(() => fs.statSync(left).size, { timeout: 15_000 }).toBeGreaterThan(0);
 
     server.process.kill('SIGKILL');
     expect(await server.exited).toBeNull();
