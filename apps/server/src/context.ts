@@ -48,7 +48,8 @@ export interface AppEnv {
     requestId: string;
     principal: Principal;
     authFailure: AuthFailure;
-    clientIp: string;
+    /** Set when first asked for: read it through clientIpOf (lib/principal.ts). */
+    clientIp: string | undefined;
   };
 }
 

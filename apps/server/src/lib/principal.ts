@@ -17,7 +17,20 @@ export interface PrincipalResolvers {
   apiKey: CredentialResolver;
 }
 
-/** The caller's address: the socket's peer, or the trusted proxy's hop (lib/net). */
+/**
+ * The caller's address — the socket's peer, or the trusted proxy's hop (lib/net) — worked
+ * out when first asked for: only rate limits and password checks need it, and most
+ * requests reach neither (DESIGN §11: what a request does not use costs it nothing).
+ */
+export function clientIpOf(c: Context<AppEnv>): string {
+  let ip = c.get('clientIp');
+  if (ip === undefined) {
+    ip = addressOf(c);
+    c.set('clientIp', ip);
+  }
+  return ip;
+}
+
 function addressOf(c: Context<AppEnv>): string {
   const { TRUST_PROXY, TRUST_PROXY_HOPS } = c.get('deps').config;
   let peer: string | undefined;
@@ -39,8 +52,6 @@ function addressOf(c: Context<AppEnv>): string {
  * promise only when there is a credential to look up: most calls carry none.
  */
 export function identify(c: Context<AppEnv>, resolvers: PrincipalResolvers): void | Promise<void> {
-  const ip = addressOf(c);
-  c.set('clientIp', ip);
   c.set('principal', NO_PRINCIPAL);
   c.set('authFailure', null);
   const header = c.req.header('authorization');
@@ -52,7 +63,7 @@ export function identify(c: Context<AppEnv>, resolvers: PrincipalResolvers): voi
   if (!scheme || !credential) {
     return;
   }
-  return authenticate(c, resolvers, scheme.toLowerCase(), credential, ip);
+  return authenticate(c, resolvers, scheme.toLowerCase(), credential);
 }
 
 const NO_PRINCIPAL: Principal = Object.freeze({ type: 'none' });
@@ -62,7 +73,6 @@ async function authenticate(
   resolvers: PrincipalResolvers,
   scheme: string,
   credential: string,
-  ip: string,
 ): Promise<void> {
   const deps = c.get('deps');
   if (scheme === 'bearer') {
@@ -80,7 +90,7 @@ async function authenticate(
     if (principal) {
       c.set('principal', principal);
     } else {
-      await deps.rateLimiter.reserve(RATE_LIMITS.apiKey, ip);
+      await deps.rateLimiter.reserve(RATE_LIMITS.apiKey, clientIpOf(c));
       c.set('authFailure', 'API_KEY_INVALID');
     }
   }

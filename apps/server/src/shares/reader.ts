@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv, KeyPermissions, Principal } from '@/context';
+import { clientIpOf } from '@/lib/principal';
 
 /** Who is reading a share: the resolved principal, and the client address for rate limits. */
 export interface Reader {
@@ -7,9 +8,17 @@ export interface Reader {
   clientIp: string;
 }
 
-/** The reader of this request (principal resolved by the auth middleware, address by TRUST_PROXY). */
+/**
+ * The reader of this request (principal resolved by the auth middleware, address by
+ * TRUST_PROXY, worked out only if a password check asks for it).
+ */
 export function readerOf(c: Context<AppEnv>): Reader {
-  return { principal: c.get('principal'), clientIp: c.get('clientIp') };
+  return {
+    principal: c.get('principal'),
+    get clientIp() {
+      return clientIpOf(c);
+    },
+  };
 }
 
 /**

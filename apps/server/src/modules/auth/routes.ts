@@ -11,6 +11,7 @@ import { ok } from '@/lib/envelope';
 import { adminSecurity, createRouter, jsonBody, okResponse } from '@/lib/openapi';
 import { sha256Hex } from '@/lib/crypto';
 import { presentedBearerToken, requireAdmin, requireApiKey } from '@/lib/guards';
+import { clientIpOf } from '@/lib/principal';
 import { changeAdminCredentials, login, logout } from './service';
 
 export const authRoutes = createRouter()
@@ -25,7 +26,7 @@ export const authRoutes = createRouter()
     }),
     async (c) => {
       const { username, password } = c.req.valid('json');
-      return ok(c, await login(c.get('deps'), c.get('clientIp'), username, password));
+      return ok(c, await login(c.get('deps'), clientIpOf(c), username, password));
     },
   )
   .openapi(
@@ -101,7 +102,7 @@ export const authRoutes = createRouter()
       const result = await changeAdminCredentials(
         c.get('deps'),
         admin.adminId,
-        c.get('clientIp'),
+        clientIpOf(c),
         c.req.valid('json'),
       );
       return ok(c, result, 200, 'Account updated, please log in again');

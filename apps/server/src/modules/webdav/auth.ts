@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv, Principal } from '@/context';
+import { clientIpOf } from '@/lib/principal';
 import { resolveApiKey } from '@/modules/api-keys/service';
 import { verifyAdminPassword } from '@/modules/auth/service';
 import type { Caller } from '@/vfs/types';
@@ -79,7 +80,7 @@ export async function authenticate(c: Context<AppEnv>): Promise<DavIdentity | nu
   }
   const admin = await verifyAdminPassword(
     deps,
-    c.get('clientIp'),
+    clientIpOf(c),
     credentials.user,
     credentials.password,
   );

@@ -105,7 +105,7 @@ async function handle(c: Context<AppEnv>): Promise<Response> {
 /** The /dav routes, mounted by app.ts before the web app's fallback. */
 export function davRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  // Sets clientIp (the rate limits' subject) and accepts Bearer / ApiKey headers too.
+  // Accepts Bearer / ApiKey headers too (the client address is worked out when asked for).
   app.use('/dav', resolvePrincipal({ bearer: resolveAdminToken, apiKey: resolveApiKey }));
   app.use('/dav/*', resolvePrincipal({ bearer: resolveAdminToken, apiKey: resolveApiKey }));
   app.all('/dav', handle);
