@@ -12,10 +12,14 @@ function expectCommonHeaders(headers: Headers): void {
   expect(headers.get('x-request-id')).toMatch(/^[\w\-=]+$/);
 }
 
-/** An API answer is data, never a page: its policy allows nothing. */
+/**
+ * An API answer is data, never a page: its policy allows nothing, and the document set is
+ * not added behind it (an answer built complete is marked so, lib/answer.ts).
+ */
 function expectApiHeaders(headers: Headers): void {
   expectCommonHeaders(headers);
   expect(headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+  expect(headers.get('cross-origin-opener-policy')).toBeNull();
 }
 
 /** A page gets the web app's policy and the document headers. */
