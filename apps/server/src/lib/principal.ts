@@ -20,7 +20,7 @@ export interface PrincipalResolvers {
 /**
  * The caller's address — the socket's peer, or the trusted proxy's hop (lib/net) — worked
  * out when first asked for: only rate limits and password checks need it, and most
- * requests reach neither (DESIGN §11: what a request does not use costs it nothing). A
+ * requests reach neither (DESIGN §11: work a request does not need should cost it nothing). A
  * client that has hung up by then has no peer address left and counts as 'unknown': one
  * bucket for all such callers, who would not hear the answer anyway.
  */
