@@ -9,16 +9,28 @@ export interface Reader {
 }
 
 /**
+ * A reader whose address is worked out by a getter on the class's prototype. Not an object
+ * literal with a getter: Node 20's V8 then kept every request that had built one alive
+ * through young collections, so raw reads spent about 40 % of their CPU copying and promoting
+ * requests (docs/performance.md, round 8; the lint forbids such literals on the server).
+ */
+class RequestReader implements Reader {
+  constructor(
+    readonly principal: Principal,
+    private readonly c: Context<AppEnv>,
+  ) {}
+
+  get clientIp(): string {
+    return clientIpOf(this.c);
+  }
+}
+
+/**
  * The reader of this request (principal resolved by the auth middleware, address by
  * TRUST_PROXY, worked out only if a password check asks for it).
  */
 export function readerOf(c: Context<AppEnv>): Reader {
-  return {
-    principal: c.get('principal'),
-    get clientIp() {
-      return clientIpOf(c);
-    },
-  };
+  return new RequestReader(c.get('principal'), c);
 }
 
 /**
