@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listFiles, uploadViaApi } from './support/api';
@@ -11,8 +14,25 @@ const MARKDOWN_FILE = {
   buffer: Buffer.from('# Meeting notes\n\n- decide\n- ship\n'),
 };
 
-function bigFile(name: string, mib: number) {
-  return { name, mimeType: 'application/octet-stream', buffer: Buffer.alloc(mib * 1024 * 1024, 7) };
+/** Big enough for the progress bar to show; sent with the Markdown file, so as a buffer. */
+const ARCHIVE_FILE = {
+  name: 'archive.bin',
+  mimeType: 'application/octet-stream',
+  buffer: Buffer.alloc(12 * 1024 * 1024, 7),
+};
+
+/** Where files handed to Chromium by path are written (see fileOnDisk). */
+const bigFilesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pastebox-e2e-files-'));
+
+/**
+ * A file of `mib` MiB on disk. By path, Chromium reads it itself; as a buffer, Playwright
+ * would send it base64-encoded through the DevTools protocol, which took over 30 s for
+ * 45 MiB on a slow machine and timed the journey out before it began.
+ */
+function fileOnDisk(name: string, mib: number): string {
+  const file = path.join(bigFilesDir, name);
+  fs.writeFileSync(file, Buffer.alloc(mib * 1024 * 1024, 7));
+  return file;
 }
 
 /** Polls until `done` is true, noting whether an upload was ever seen in progress. */
@@ -43,6 +63,7 @@ describe('file shares in the browser', () => {
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+    fs.rmSync(bigFilesDir, { recursive: true, force: true });
   });
 
   it('uploads two files with a password, shows progress, and a stranger previews one', async () => {
@@ -56,9 +77,7 @@ describe('file shares in the browser', () => {
     await page.goto('/upload');
     await (await visible(page, page.getByText('Default options'))).click();
     await (await visible(page, page.getByPlaceholder('No password'))).fill('pw-123');
-    await page
-      .locator('input[type=file]')
-      .setInputFiles([MARKDOWN_FILE, bigFile('archive.bin', 12)]);
+    await page.locator('input[type=file]').setInputFiles([MARKDOWN_FILE, ARCHIVE_FILE]);
     await visible(page, page.getByText('2 files'));
     await screenshot(page, 'upload-queue-en-US-light');
     await page.getByRole('button', { name: 'Upload all' }).click();
@@ -142,7 +161,7 @@ describe('file shares in the browser', () => {
     });
     const page = await context.newPage();
     await page.goto('/upload');
-    await page.locator('input[type=file]').setInputFiles([bigFile('huge.bin', 45)]);
+    await page.locator('input[type=file]').setInputFiles(fileOnDisk('huge.bin', 45));
     await (await visible(page, page.getByRole('button', { name: 'Upload huge.bin' }))).click();
     await visible(page, page.getByRole('progressbar'));
     await page.getByRole('button', { name: 'Cancel the upload of huge.bin' }).click();
