@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../context';
+import { IndexDocument, matchesIfNoneMatch } from './index-document';
 
 /** The encodings the build writes next to each text asset (apps/web/vite.config.ts), best first. */
 const PRECOMPRESSED = [
@@ -30,30 +31,6 @@ function cacheControlFor(filePath: string): string {
     : 'no-cache';
 }
 
-/** The tokens of an Accept-Encoding header that are not refused with q=0. */
-function acceptedEncodings(header: string | undefined): Set<string> {
-  const accepted = new Set<string>();
-  for (const part of (header ?? '').split(',')) {
-    const [token = '', ...params] = part.split(';').map((s) => s.trim().toLowerCase());
-    const refused = params.some((p) => /^q=0(?:\.0*)?$/.test(p));
-    if (token && !refused) {
-      accepted.add(token);
-    }
-  }
-  return accepted;
-}
-
-/** index.html for the SPA fallback, in the best precompressed form the client accepts. */
-function pickIndex(indexFile: string, acceptEncoding: string | undefined) {
-  const accepted = acceptedEncodings(acceptEncoding);
-  for (const { encoding, suffix } of PRECOMPRESSED) {
-    if (accepted.has(encoding) && fs.existsSync(indexFile + suffix)) {
-      return { body: fs.readFileSync(indexFile + suffix), encoding };
-    }
-  }
-  return { body: fs.readFileSync(indexFile), encoding: undefined };
-}
-
 /**
  * Serves the built web app: hashed files under /assets cached for a year, everything else
  * (index.html, sw.js, the web manifest, config.js) revalidated, and any unknown non-API
@@ -62,7 +39,7 @@ function pickIndex(indexFile: string, acceptEncoding: string | undefined) {
  */
 export function staticWebRoutes(webDist: string) {
   const web = new Hono<AppEnv>();
-  const indexFile = path.join(webDist, 'index.html');
+  const index = new IndexDocument(path.join(webDist, 'index.html'));
   const root = path.relative(process.cwd(), webDist) || '.';
 
   web.use('/*', async (c, next) => {
@@ -71,6 +48,8 @@ export function staticWebRoutes(webDist: string) {
     }
     return next();
   });
+  // The document of every visit, from memory; the static files below come from disk.
+  web.get('/', (c) => answerIndex(c, index));
   web.use(
     '/*',
     serveStatic({
@@ -86,21 +65,7 @@ export function staticWebRoutes(webDist: string) {
       },
     }),
   );
-  web.get('*', (c) => {
-    if (!fs.existsSync(indexFile)) {
-      return c.text('The web app is not built: run `npm run build`.', 503);
-    }
-    c.header('Cache-Control', 'no-cache');
-    const { body, encoding } = pickIndex(indexFile, c.req.header('Accept-Encoding'));
-    if (fs.existsSync(indexFile + '.br') || fs.existsSync(indexFile + '.gz')) {
-      c.header('Vary', 'Accept-Encoding');
-    }
-    if (encoding) {
-      c.header('Content-Encoding', encoding);
-    }
-    c.header('Content-Type', 'text/html; charset=UTF-8');
-    return c.body(new Uint8Array(body));
-  });
+  web.get('*', (c) => answerIndex(c, index));
   return web;
 }
 
@@ -108,4 +73,28 @@ export function staticWebRoutes(webDist: string) {
 function stripEncoding(filePath: string): string {
   const variant = PRECOMPRESSED.find(({ suffix }) => filePath.endsWith(suffix));
   return variant ? filePath.slice(0, -variant.suffix.length) : filePath;
+}
+
+/**
+ * index.html from memory, in the best encoding the client accepts, with an entity tag so
+ * a revalidation (`no-cache`) costs a 304 instead of the document.
+ */
+function answerIndex(c: Context<AppEnv>, index: IndexDocument): Response {
+  const variant = index.pick(c.req.header('Accept-Encoding'));
+  if (!variant) {
+    return c.text('The web app is not built: run `npm run build`.', 503);
+  }
+  c.header('Cache-Control', 'no-cache');
+  c.header('ETag', variant.etag);
+  if (index.hasEncodings()) {
+    c.header('Vary', 'Accept-Encoding');
+  }
+  if (matchesIfNoneMatch(c.req.header('If-None-Match'), variant.etag)) {
+    return c.body(null, 304);
+  }
+  if (variant.encoding) {
+    c.header('Content-Encoding', variant.encoding);
+  }
+  c.header('Content-Type', 'text/html; charset=UTF-8');
+  return c.body(variant.body);
 }

@@ -156,6 +156,34 @@ describe('serving the built web app (WEB_DIST)', () => {
     },
   );
 
+  it('tags each encoding of index.html and answers a revalidation with 304', async () => {
+    const br = await rawGet(server.baseUrl + '/', { 'accept-encoding': 'br' });
+    const plain = await rawGet(server.baseUrl + '/paste/xyz');
+    const brTag = br.headers.etag ?? '';
+    expect(brTag).toMatch(/^"[\w-]+"$/);
+    expect(plain.headers.etag).toMatch(/^"[\w-]+"$/);
+    // Different bytes, different strong validators: a cache never swaps one for the other.
+    expect(plain.headers.etag).not.toBe(brTag);
+
+    const again = await rawGet(server.baseUrl + '/paste/other', {
+      'accept-encoding': 'br',
+      'if-none-match': `"stale", W/${brTag}`,
+    });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    expect(again.headers.etag).toBe(brTag);
+    expect(again.headers['cache-control']).toBe('no-cache');
+    expect(again.headers.vary).toContain('Accept-Encoding');
+
+    // The tag of another encoding does not match: the client gets the document.
+    const other = await rawGet(server.baseUrl + '/', {
+      'accept-encoding': 'gzip',
+      'if-none-match': brTag,
+    });
+    expect(other.status).toBe(200);
+    expect(gunzipSync(other.body).toString()).toBe(INDEX_HTML);
+  });
+
   it('still answers an unknown /api path with the JSON 404', async () => {
     const res = await server.anon.get('/api/nope');
     expect(res.status).toBe(404);
