@@ -9,8 +9,8 @@ export interface IndexVariant {
   etag: string;
 }
 
-/** The encodings the build writes next to index.html (apps/web/vite.config.ts), best first. */
-const ENCODINGS = [
+/** The encodings the build writes next to each text asset (apps/web/vite.config.ts), best first. */
+export const PRECOMPRESSED = [
   { encoding: 'br', suffix: '.br' },
   { encoding: 'gzip', suffix: '.gz' },
 ] as const;
@@ -57,7 +57,7 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
  */
 export class IndexDocument {
   #variants: IndexVariant[] | null = null;
-  /** The modification times the variants were read at. */
+  /** The modification times and sizes the variants were read at. */
   #stamp = '';
   #checkedAt = Number.NEGATIVE_INFINITY;
 
@@ -97,7 +97,7 @@ export class IndexDocument {
   #reloadIfChanged(): void {
     // The build writes the compressed forms after the file itself: all three are watched,
     // so a reload between the two steps is followed by another once they are written.
-    const stamp = [this.file, ...ENCODINGS.map(({ suffix }) => this.file + suffix)]
+    const stamp = [this.file, ...PRECOMPRESSED.map(({ suffix }) => this.file + suffix)]
       .map(modifiedAt)
       .join(' ');
     if (stamp === this.#stamp) {
@@ -110,7 +110,7 @@ export class IndexDocument {
       return;
     }
     const variants: IndexVariant[] = [];
-    for (const { encoding, suffix } of ENCODINGS) {
+    for (const { encoding, suffix } of PRECOMPRESSED) {
       const body = readIfPresent(this.file + suffix);
       if (body) {
         variants.push({ body, encoding, etag: entityTag(body) });
@@ -121,10 +121,11 @@ export class IndexDocument {
   }
 }
 
-/** A file's modification time, or '-' when it is missing. */
+/** A file's modification time and size, or '-' when it is missing. */
 function modifiedAt(file: string): string {
   try {
-    return String(fs.statSync(file).mtimeMs);
+    const { mtimeMs, size } = fs.statSync(file);
+    return `${mtimeMs}:${size}`;
   } catch {
     return '-';
   }

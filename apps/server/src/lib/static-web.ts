@@ -3,13 +3,7 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../context';
-import { IndexDocument, matchesIfNoneMatch } from './index-document';
-
-/** The encodings the build writes next to each text asset (apps/web/vite.config.ts), best first. */
-const PRECOMPRESSED = [
-  { encoding: 'br', suffix: '.br' },
-  { encoding: 'gzip', suffix: '.gz' },
-] as const;
+import { IndexDocument, matchesIfNoneMatch, PRECOMPRESSED } from './index-document';
 
 /**
  * Source maps and top-level dot folders (the Vite manifest) stay on the server; SPA routes
