@@ -136,6 +136,33 @@ forEachTarget('file delivery', (target) => {
     expect((await fetch(url, { method: 'HEAD' })).status).toBe(410);
   });
 
+  it('a direct download counts one view for a stranger and none for the owner', async () => {
+    const file = await uploadShare(admin, {
+      content,
+      filename: 'direct.bin',
+      fields: { s3_config_id: configId, max_views: 2 },
+    });
+    const path = `/api/file-download/${file.slug}`;
+    const mine = await admin.raw(path);
+    expect(Buffer.from(await mine.arrayBuffer()).equals(content)).toBe(true);
+    const first = await server.anon.raw(path);
+    expect(Buffer.from(await first.arrayBuffer()).equals(content)).toBe(true);
+    expect(first.headers.get('cache-control')).toBe('no-store');
+    const second = await server.anon.raw(`/api/file-view/${file.slug}`);
+    expect(second.status).toBe(200);
+    await second.arrayBuffer();
+    const third = await server.anon.raw(path);
+    expect(third.status).toBe(410);
+    expect(((await third.json()) as { error: string }).error).toBe('VIEW_LIMIT_REACHED');
+    // The owner's download cost nothing: the two strangers' reads used the two views.
+    const row = await server.deps.db
+      .selectFrom('files')
+      .select('views')
+      .where('id', '=', file.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(row.views)).toBe(2);
+  });
+
   it('shows images inline with their type; a request without token counts a view', async () => {
     const { view, slug } = await openedLinks('pic.png', 'image/png');
     const viewed = await fetch(view);

@@ -56,10 +56,35 @@ async function admitByToken(deps: AppDeps, slug: string, token: string): Promise
   return { row, visitId: await admitVisit(deps, token, { table: 'files', id: row.id }) };
 }
 
+/**
+ * A reader who owns nothing (no credentials) fetching the bytes of a share without a
+ * password: the count and the read in one `UPDATE … RETURNING` (DESIGN §11), as a raw
+ * paste read does. Undefined when that did not count a view — a HEAD, a password given,
+ * a reader who may own the share, or a share that is protected, pending, gone, expired or
+ * used up — and the caller takes the full path, which explains why (or counts it there).
+ */
+function countAnonymousDownload(
+  deps: AppDeps,
+  request: DeliveryRequest,
+): Promise<FileRow | undefined> {
+  if (
+    request.headOnly ||
+    request.password !== undefined ||
+    request.reader.principal.type !== 'none'
+  ) {
+    return Promise.resolve(undefined);
+  }
+  return new FilesRepo(deps.db).countOpenViewBySlug(request.slug, deps.clock.now().toISOString());
+}
+
 /** Resolves who may read, counting the view when the request is a visit of its own. */
 async function admit(deps: AppDeps, request: DeliveryRequest): Promise<Admission> {
   if (request.token) {
     return admitByToken(deps, request.slug, request.token);
+  }
+  const counted = await countAnonymousDownload(deps, request);
+  if (counted) {
+    return { row: counted, visitId: null };
   }
   const live = await findLiveFile(deps, request.slug);
   if (isFileOwner(live, request.reader.principal)) {

@@ -1,8 +1,16 @@
-import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
+import {
+  sql,
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  type SqlBool,
+  type Updateable,
+} from 'kysely';
+import { compiledOnce } from '@/db/compiled-query';
 import type { Database, FilesTable } from '@/db/types';
 import { matchesSearch, withinOwnerScope, type OwnerScope } from '@/db/filters';
 import type { ListRequest } from '@/lib/pagination';
-import { countLiveView } from '@/shares/views';
+import { countLiveView, liveViewStatement } from '@/shares/views';
 
 /** A files row with its bigint columns already read as numbers. */
 export type FileRow = Omit<Selectable<FilesTable>, 'size'> & { size: number };
@@ -17,6 +25,18 @@ export type FileScope = OwnerScope;
 function toFileRow<T extends Selectable<FilesTable>>(row: T): Omit<T, 'size'> & { size: number } {
   return { ...row, size: Number(row.size), views: Number(row.views) };
 }
+
+/** The anonymous download's only statement (DESIGN §11), compiled once per database. */
+const countOpenView = compiledOnce<{ slug: string; nowIso: string }, unknown>((db, value) =>
+  liveViewStatement(
+    db,
+    'files',
+    'slug',
+    value('slug'),
+    value('nowIso'),
+    sql<SqlBool>`${sql.ref('status')} = ${'ready'} and ${sql.ref('password_hash')} is null`,
+  ),
+);
 
 /** SQL for file shares; one method per query, the owner in the WHERE where a scope applies. */
 export class FilesRepo {
@@ -64,6 +84,18 @@ export class FilesRepo {
       nowIso,
       sql<boolean>`${sql.ref('status')} = ${'ready'}`,
     ).then((row) => row && toFileRow(row));
+  }
+
+  /**
+   * Counts one view of a ready, live share without a password, found by slug, in one
+   * statement: undefined when nothing was counted (no such share, pending, protected,
+   * expired, used up).
+   */
+  countOpenViewBySlug(slug: string, nowIso: string) {
+    return countOpenView(this.db, { slug, nowIso }).then((result) => {
+      const row = result.rows[0] as Selectable<FilesTable> | undefined;
+      return row && toFileRow(row);
+    });
   }
 
   /** A page of ready and pending shares, newest first. */
