@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { absolute, openShare, testBytes, uploadShare } from '../uploads/builders';
+import { absolute, openShare, storedViews, testBytes, uploadShare } from '../uploads/builders';
 import { forEachTarget, SETUP_TIMEOUT_MS } from '../uploads/targets';
 
 forEachTarget('file delivery', (target) => {
@@ -155,12 +155,7 @@ forEachTarget('file delivery', (target) => {
     expect(third.status).toBe(410);
     expect(((await third.json()) as { error: string }).error).toBe('VIEW_LIMIT_REACHED');
     // The owner's download cost nothing: the two strangers' reads used the two views.
-    const row = await server.deps.db
-      .selectFrom('files')
-      .select('views')
-      .where('id', '=', file.id)
-      .executeTakeFirstOrThrow();
-    expect(Number(row.views)).toBe(2);
+    expect(await storedViews(server, file.id)).toBe(2);
   });
 
   it('shows images inline with their type; a request without token counts a view', async () => {

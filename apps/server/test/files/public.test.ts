@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { fromAddress } from '../auth/from-address';
 import type { ApiClient } from '../support/api-client';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { absolute, HOUR, openShare, uploadShare } from '../uploads/builders';
+import { absolute, HOUR, openShare, storedViews, uploadShare } from '../uploads/builders';
 import { forEachTarget, SETUP_TIMEOUT_MS } from '../uploads/targets';
 
 const PASSWORD = 'pw-file-1';
@@ -128,12 +128,7 @@ forEachTarget('public file shares', (target) => {
     );
     expect(results.filter((status) => status === 200)).toHaveLength(3);
     expect(results.filter((status) => status === 410)).toHaveLength(47);
-    const row = await server.deps.db
-      .selectFrom('files')
-      .select('views')
-      .where('id', '=', file.id)
-      .executeTakeFirstOrThrow();
-    expect(Number(row.views)).toBe(3);
+    expect(await storedViews(server, file.id)).toBe(3);
   });
 
   it('50 parallel verifies of a protected 3-view share give exactly 3 links', async () => {

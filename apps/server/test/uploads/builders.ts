@@ -55,6 +55,16 @@ export function openShare(server: TestServer, slug: string) {
   return server.anon.get<PublicFile>(`/api/public/files/${slug}`);
 }
 
+/** A file share's view count as stored, read straight from the database. */
+export async function storedViews(server: TestServer, fileId: string): Promise<number> {
+  const row = await server.deps.db
+    .selectFrom('files')
+    .select('views')
+    .where('id', '=', fileId)
+    .executeTakeFirstOrThrow();
+  return Number(row.views);
+}
+
 /** Whether the object of a share exists in its storage. */
 export async function objectExists(server: TestServer, configId: string, key: string) {
   const { driver } = await getStorage(server.deps, configId);
