@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import { chooseEncoding } from './compression';
 
 /** One encoding of index.html: its bytes and their entity tag. */
 export interface IndexVariant {
@@ -21,30 +22,6 @@ const RECHECK_MS = 1000;
 /** A strong validator for the bytes: each encoding has its own (RFC 9110 §8.8.3). */
 function entityTag(body: Uint8Array): string {
   return `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
-}
-
-/** The tokens of an Accept-Encoding header that are not refused with q=0. */
-export function acceptedEncodings(header: string | undefined): Set<string> {
-  const accepted = new Set<string>();
-  for (const part of (header ?? '').split(',')) {
-    const [token = '', ...params] = part.split(';').map((s) => s.trim().toLowerCase());
-    const refused = params.some((p) => /^q=0(?:\.0*)?$/.test(p));
-    if (token && !refused) {
-      accepted.add(token);
-    }
-  }
-  return accepted;
-}
-
-/** Whether If-None-Match names `etag` (weak comparison, as RFC 9110 §13.1.2 asks). */
-export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
-  if (!header) {
-    return false;
-  }
-  return header
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .some((tag) => tag === '*' || tag === etag);
 }
 
 /**
@@ -81,16 +58,15 @@ export class IndexDocument {
     return (this.#variants?.length ?? 0) > 1;
   }
 
-  /** The best variant the client accepts, the plain file when it accepts none. */
+  /** The encoding API answers would get (lib/compression.ts) if the build wrote it, else the plain file. */
   pick(acceptEncoding: string | undefined): IndexVariant | null {
     const variants = this.variants();
     if (!variants) {
       return null;
     }
-    const accepted = acceptedEncodings(acceptEncoding);
+    const wanted = chooseEncoding(acceptEncoding);
     return (
-      variants.find((variant) => variant.encoding && accepted.has(variant.encoding)) ??
-      (variants.at(-1) as IndexVariant)
+      variants.find((variant) => variant.encoding === wanted) ?? (variants.at(-1) as IndexVariant)
     );
   }
 

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../context';
-import { IndexDocument, matchesIfNoneMatch, PRECOMPRESSED } from './index-document';
+import { etagMatches } from './http-range';
+import { IndexDocument, PRECOMPRESSED } from './index-document';
 
 /**
  * Source maps and top-level dot folders (the Vite manifest) stay on the server; SPA routes
@@ -83,7 +84,7 @@ function answerIndex(c: Context<AppEnv>, index: IndexDocument): Response {
   if (index.hasEncodings()) {
     c.header('Vary', 'Accept-Encoding');
   }
-  if (matchesIfNoneMatch(c.req.header('If-None-Match'), variant.etag)) {
+  if (etagMatches(c.req.header('If-None-Match'), variant.etag)) {
     return c.body(null, 304);
   }
   if (variant.encoding) {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { IndexDocument, acceptedEncodings, matchesIfNoneMatch } from '@/lib/index-document';
+import { IndexDocument } from '@/lib/index-document';
 
 describe('index.html held in memory (IndexDocument)', () => {
   let dir: string;
@@ -81,19 +81,5 @@ describe('index.html held in memory (IndexDocument)', () => {
     const gzip = index.pick('gzip');
     expect(plain?.etag).toMatch(/^"[\w-]{22}"$/);
     expect(gzip?.etag).not.toBe(plain?.etag);
-  });
-});
-
-describe('conditional and negotiation headers', () => {
-  it('reads Accept-Encoding tokens, leaving out those refused with q=0', () => {
-    expect([...acceptedEncodings('gzip;q=1.0, br;q=0, zstd')]).toEqual(['gzip', 'zstd']);
-    expect([...acceptedEncodings(undefined)]).toEqual([]);
-  });
-
-  it('matches If-None-Match by weak comparison, and * matches anything', () => {
-    expect(matchesIfNoneMatch('"a", W/"b"', '"b"')).toBe(true);
-    expect(matchesIfNoneMatch('*', '"b"')).toBe(true);
-    expect(matchesIfNoneMatch('"a"', '"b"')).toBe(false);
-    expect(matchesIfNoneMatch(undefined, '"b"')).toBe(false);
   });
 });
