@@ -58,7 +58,10 @@ export class IndexDocument {
     return (this.#variants?.length ?? 0) > 1;
   }
 
-  /** The encoding API answers would get (lib/compression.ts) if the build wrote it, else the plain file. */
+  /**
+   * The encoding an API answer would get (lib/compression.ts) when the build wrote it,
+   * else the plain file.
+   */
   pick(acceptEncoding: string | undefined): IndexVariant | null {
     const variants = this.variants();
     if (!variants) {
