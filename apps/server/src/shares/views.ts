@@ -30,16 +30,18 @@ export function countLiveView<T extends ShareTable>(
   nowIso: string,
   also?: Expression<SqlBool>,
 ): Promise<Selectable<Database[T]> | undefined> {
-  return liveViewStatement(db, table, 'id', id, nowIso, also).executeTakeFirst() as Promise<
-    Selectable<Database[T]> | undefined
-  >;
+  return liveViewStatement(db, table, 'id', id, nowIso, also)
+    .returningAll()
+    .executeTakeFirst() as Promise<Selectable<Database[T]> | undefined>;
 }
 
 /**
- * The counting statement itself, not run. `countLiveView` runs it by id; a reader's hot
- * path names the share by its public slug and compiles it once (db/compiled-query.ts), so
- * its first and only round trip costs no query building (DESIGN §11). The same `WHERE`
- * guards the limit either way, so exactness under concurrency is unchanged.
+ * The counting statement itself, not run, and without its `RETURNING`: the caller names
+ * the columns it needs (each returned column costs SQLite about half a microsecond per
+ * row: docs/performance.md, round 9). `countLiveView` runs it by id; a reader's hot path
+ * names the share by its public slug and compiles it once (db/compiled-query.ts), so its
+ * first and only round trip costs no query building (DESIGN §11). The same `WHERE` guards
+ * the limit either way, so exactness under concurrency is unchanged.
  */
 export function liveViewStatement(
   db: Kysely<Database>,
@@ -57,8 +59,7 @@ export function liveViewStatement(
     .where(column, '=', value)
     .where((eb) => eb.or([eb('max_views', '=', 0), eb('views', '<', eb.ref('max_views'))]))
     .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', nowIso)]))
-    .$if(also !== undefined, (qb) => qb.where(() => also as Expression<SqlBool>))
-    .returningAll();
+    .$if(also !== undefined, (qb) => qb.where(() => also as Expression<SqlBool>));
 }
 
 /** How one kind of share is counted and looked at again (its repository, bound to it). */

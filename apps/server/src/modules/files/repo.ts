@@ -35,7 +35,7 @@ const countOpenView = compiledOnce<{ slug: string; nowIso: string }, unknown>((d
     value('slug'),
     value('nowIso'),
     sql<SqlBool>`${sql.ref('status')} = ${'ready'} and ${sql.ref('password_hash')} is null`,
-  ),
+  ).returningAll(),
 );
 
 /** SQL for file shares; one method per query, the owner in the WHERE where a scope applies. */

@@ -47,6 +47,14 @@ function countAnonymousView(deps: AppDeps, slug: string, reader: Reader) {
   return new PastesRepo(deps.db).countOpenViewBySlug(slug, deps.clock.now().toISOString());
 }
 
+/** `countAnonymousView` for a raw read: only the content comes back. */
+function countAnonymousRawView(deps: AppDeps, slug: string, reader: Reader) {
+  if (reader.principal.type !== 'none') {
+    return Promise.resolve(undefined);
+  }
+  return new PastesRepo(deps.db).countOpenRawViewBySlug(slug, deps.clock.now().toISOString());
+}
+
 /** The share with its content and the raw link of a new visit, absolute under `linkBase`. */
 async function presentReadable(
   deps: AppDeps,
@@ -138,9 +146,9 @@ export async function readRawPaste(
     return readRawByVisit(deps, request.slug, request.token);
   }
   if (request.password === undefined) {
-    const counted = await countAnonymousView(deps, request.slug, reader);
-    if (counted) {
-      return counted.content;
+    const counted = await countAnonymousRawView(deps, request.slug, reader);
+    if (counted !== undefined) {
+      return counted;
     }
   }
   const row = await findLiveShare(deps, request.slug);
