@@ -3,6 +3,7 @@ import { sha256Hex } from '@/lib/crypto';
 import { AppError } from '@/lib/errors';
 import { randomToken } from '@/lib/ids';
 import { VisitsRepo, type NewVisitRow, type ShareRef } from './visits-repo';
+import { isoNow } from '@/lib/clock';
 
 export type { ShareRef } from './visits-repo';
 
@@ -104,7 +105,7 @@ export function visitIdOf(token: string): string {
  */
 export async function admitVisit(deps: AppDeps, token: string, share: ShareRef): Promise<string> {
   const id = visitIdOf(token);
-  const nowIso = deps.clock.now().toISOString();
+  const nowIso = isoNow(deps.clock);
   if (!(await new VisitsRepo(deps.db).isLive(id, share, nowIso))) {
     throw new AppError('VISIT_LINK_USED_UP');
   }
@@ -139,5 +140,5 @@ export function revokesVisits(changes: VisitGrantChanges): boolean {
 
 /** Sweeper: visits past their life. */
 export function sweepExpiredVisits(deps: AppDeps): Promise<number> {
-  return new VisitsRepo(deps.db).deleteExpired(deps.clock.now().toISOString());
+  return new VisitsRepo(deps.db).deleteExpired(isoNow(deps.clock));
 }

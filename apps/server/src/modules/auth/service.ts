@@ -5,7 +5,7 @@ import {
   type LoginResult,
 } from '@pastebox/contract/schemas/auth';
 import type { AppDeps, Principal } from '@/context';
-import { addMs } from '@/lib/clock';
+import { addMs, isoNow } from '@/lib/clock';
 import { hashPassword, sha256Hex, verifyPassword } from '@/lib/crypto';
 import { AppError } from '@/lib/errors';
 import { newId, randomToken } from '@/lib/ids';
@@ -29,7 +29,7 @@ export async function ensureInitialAdmin(
   const username = deps.config.ADMIN_USERNAME ?? 'admin';
   const generatedPassword = deps.config.ADMIN_PASSWORD ? undefined : randomToken(12);
   const password = deps.config.ADMIN_PASSWORD ?? generatedPassword ?? randomToken(12);
-  const now = deps.clock.now().toISOString();
+  const now = isoNow(deps.clock);
   await repo.insertAdmin({
     id: newId(),
     username,
@@ -86,7 +86,7 @@ export async function logout(deps: AppDeps, tokenHash: string): Promise<void> {
 
 /** Sweeper: drops admin sessions past their expiry. */
 export async function sweepExpiredSessions(deps: AppDeps): Promise<void> {
-  await new AuthRepo(deps.db).deleteExpiredSessions(deps.clock.now().toISOString());
+  await new AuthRepo(deps.db).deleteExpiredSessions(isoNow(deps.clock));
 }
 
 /**
@@ -97,10 +97,7 @@ export async function sweepExpiredSessions(deps: AppDeps): Promise<void> {
 export function resolveAdminToken(deps: AppDeps, token: string): Promise<Principal | null> {
   const tokenHash = sha256Hex(token);
   return principalCacheOf(deps).resolve('admin', tokenHash, async () => {
-    const session = await new AuthRepo(deps.db).findLiveSession(
-      tokenHash,
-      deps.clock.now().toISOString(),
-    );
+    const session = await new AuthRepo(deps.db).findLiveSession(tokenHash, isoNow(deps.clock));
     if (!session) {
       return null;
     }
@@ -157,7 +154,7 @@ export async function changeAdminCredentials(
   const changes = {
     username,
     ...(newPassword ? { password_hash: await hashPassword(newPassword) } : {}),
-    updated_at: deps.clock.now().toISOString(),
+    updated_at: isoNow(deps.clock),
   };
   // One transaction: new credentials never stand beside the sessions they revoke.
   await deps.db.transaction().execute(async (trx) => {

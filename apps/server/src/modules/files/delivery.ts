@@ -10,6 +10,7 @@ import { admitVisit } from '@/shares/visits';
 import { checkFilePassword, countFileView, findLiveFile } from './opening';
 import { FilesRepo, type FileRow } from './repo';
 import { isFileOwner } from './rules';
+import { isoNow } from '@/lib/clock';
 
 /**
  * GET /api/file-view/{slug} and /api/file-download/{slug}: the bytes of a share. With the
@@ -50,7 +51,7 @@ async function admitByToken(deps: AppDeps, slug: string, token: string): Promise
     throw new AppError('FILE_NOT_FOUND');
   }
   // The view was counted when the visit was issued; only the share's expiry still applies.
-  if (isExpired(row, deps.clock.now().toISOString())) {
+  if (isExpired(row, isoNow(deps.clock))) {
     throw new AppError('SHARE_EXPIRED');
   }
   return { row, visitId: await admitVisit(deps, token, { table: 'files', id: row.id }) };
@@ -74,7 +75,7 @@ function countAnonymousDownload(
   ) {
     return Promise.resolve(undefined);
   }
-  return new FilesRepo(deps.db).countOpenViewBySlug(request.slug, deps.clock.now().toISOString());
+  return new FilesRepo(deps.db).countOpenViewBySlug(request.slug, isoNow(deps.clock));
 }
 
 /** Resolves who may read, counting the view when the request is a visit of its own. */

@@ -11,6 +11,7 @@ import { removeFileShare } from './removal';
 import { FilesRepo, type FileChanges, type FileScope, type FileWithProvider } from './repo';
 import { expiryFromHours } from './rules';
 import { issueFileVisits } from './visits';
+import { isoNow } from '@/lib/clock';
 
 /**
  * The management calls shared by /admin/files (scope: all) and /user/files (scope: the
@@ -29,7 +30,7 @@ async function presentAllManaged(
 ): Promise<FileShare[]> {
   const ready = rows.filter((row) => row.status === 'ready');
   const links = await issueFileVisits(deps, ready, linkBase);
-  const nowIso = deps.clock.now().toISOString();
+  const nowIso = isoNow(deps.clock);
   return rows.map((row) => presentFileShare(row, nowIso, links.get(row.id) ?? null));
 }
 
@@ -40,7 +41,7 @@ export async function presentManaged(
   linkBase: string,
 ): Promise<FileShare> {
   const [share] = await presentAllManaged(deps, [row], linkBase);
-  return share ?? presentFileShare(row, deps.clock.now().toISOString(), null);
+  return share ?? presentFileShare(row, isoNow(deps.clock), null);
 }
 
 /** Newest first, with the pagination block both families answer. */

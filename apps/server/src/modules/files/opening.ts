@@ -9,6 +9,7 @@ import { presentPublicFile } from './presenter';
 import { FilesRepo, type FileRow } from './repo';
 import { isFileOwner } from './rules';
 import { issueFileVisits } from './visits';
+import { isoNow } from '@/lib/clock';
 
 /**
  * Opening a file share (SPEC §7 public/files): a visit counts one view, atomically, and
@@ -21,7 +22,7 @@ export async function findLiveFile(deps: AppDeps, slug: string): Promise<FileRow
   if (!row || row.status !== 'ready') {
     throw new AppError('FILE_NOT_FOUND');
   }
-  assertLive(row, deps.clock.now().toISOString());
+  assertLive(row, isoNow(deps.clock));
   return row;
 }
 
@@ -43,7 +44,7 @@ function fileViewCounter(deps: AppDeps): ViewCounter<FileRow> {
  * reader took the last view or the share expired or went meanwhile.
  */
 export function countFileView(deps: AppDeps, row: FileRow): Promise<FileRow> {
-  return countViewOrExplain(fileViewCounter(deps), row, deps.clock.now().toISOString());
+  return countViewOrExplain(fileViewCounter(deps), row, isoNow(deps.clock));
 }
 
 /**

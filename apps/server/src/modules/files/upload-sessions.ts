@@ -1,5 +1,6 @@
 import type { AppDeps } from '@/context';
 import { UploadSessionsRepo, type NewUploadSession, type UploadSessionRow } from './sessions-repo';
+import { isoNow } from '@/lib/clock';
 
 /**
  * Multipart sessions are the in-flight state of a files row (its file_id cascades on
@@ -26,7 +27,7 @@ export async function touchUploadSession(
   id: string,
   expiresAt: string,
 ): Promise<void> {
-  await new UploadSessionsRepo(deps.db).touch(id, deps.clock.now().toISOString(), expiresAt);
+  await new UploadSessionsRepo(deps.db).touch(id, isoNow(deps.clock), expiresAt);
 }
 
 /** Drops a session (its upload completed); the files row stays. */
@@ -36,5 +37,5 @@ export async function deleteUploadSession(deps: AppDeps, id: string): Promise<vo
 
 /** Sessions idle past their expiry, at most `limit`, for the sweeper. */
 export function listIdleUploadSessions(deps: AppDeps, limit: number): Promise<UploadSessionRow[]> {
-  return new UploadSessionsRepo(deps.db).listExpired(deps.clock.now().toISOString(), limit);
+  return new UploadSessionsRepo(deps.db).listExpired(isoNow(deps.clock), limit);
 }

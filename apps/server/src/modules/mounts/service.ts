@@ -15,6 +15,7 @@ import {
   refuseClash,
   storageTypeOf,
 } from './rules';
+import { isoNow } from '@/lib/clock';
 
 /**
  * The mounts module's public face for other modules: the fs API and WebDAV reach the
@@ -64,7 +65,7 @@ export async function createMount(
     body.storage_type,
     await configTypeOf(deps, configId, configFieldOf(body)),
   );
-  const now = deps.clock.now().toISOString();
+  const now = isoNow(deps.clock);
   const id = newId();
   const write = () =>
     writeMountPath(deps, mountPath, undefined, (repo) =>
@@ -96,7 +97,7 @@ export async function updateMount(
   const repo = new MountsRepo(deps.db);
   const existing = await findOrFail(repo, id);
   const configId = configIdOf(body) ?? existing.storage_config_id;
-  const changes: MountChanges = { updated_at: deps.clock.now().toISOString() };
+  const changes: MountChanges = { updated_at: isoNow(deps.clock) };
   if (configId !== existing.storage_config_id || body.storage_type !== undefined) {
     changes.storage_config_id = configId;
     changes.storage_type = checkedStorageType(

@@ -9,6 +9,7 @@ import { presentPasteDetail, presentPasteListItem } from './presenter';
 import { PastesRepo, type PasteChanges, type PasteScope } from './repo';
 import { assertContent, eitherAlias, futureExpiry } from './rules';
 import { pasteShare, revokesVisits, revokeVisits } from './visits';
+import { isoNow } from '@/lib/clock';
 
 /**
  * The management calls shared by /admin/pastes (scope: all) and /user/pastes (scope: the
@@ -27,7 +28,7 @@ export async function listPastes(
     repo.list(scope, { limit: request.limit, offset: request.offset, search }),
     repo.count(scope, search),
   ]);
-  const nowIso = deps.clock.now().toISOString();
+  const nowIso = isoNow(deps.clock);
   return {
     items: rows.map((row) => presentPasteListItem(row, nowIso)),
     pagination: paginationOf(total, request),
@@ -90,7 +91,7 @@ export async function updatePaste(
   if (!current) {
     throw new AppError('PASTE_NOT_FOUND');
   }
-  const changes = await changesFrom(body, current, deps.clock.now().toISOString());
+  const changes = await changesFrom(body, current, isoNow(deps.clock));
   const updated = await orSlugTaken(repo.update(id, scope, changes));
   // After the update, not before: a reader who opens the share from now on meets the new
   // rules, and the raw links handed out under the old ones stop working (410).

@@ -9,6 +9,7 @@ import { presentPasteView } from './presenter';
 import { PastesRepo, type PasteRow } from './repo';
 import { isPasteOwner } from './rules';
 import { issueRawUrl, readRawByVisit } from './visits';
+import { isoNow } from '@/lib/clock';
 
 /** The share behind a public link, or 404; 410 once it expired or ran out of views. */
 async function findLiveShare(deps: AppDeps, slug: string): Promise<PasteRow> {
@@ -16,7 +17,7 @@ async function findLiveShare(deps: AppDeps, slug: string): Promise<PasteRow> {
   if (!row) {
     throw new AppError('PASTE_NOT_FOUND');
   }
-  assertLive(row, deps.clock.now().toISOString());
+  assertLive(row, isoNow(deps.clock));
   return row;
 }
 
@@ -31,7 +32,7 @@ function countView(deps: AppDeps, row: PasteRow): Promise<PasteRow> {
     reload: (share) => repo.findById(share.id, { kind: 'all' }),
     notFound: 'PASTE_NOT_FOUND',
   };
-  return countViewOrExplain(counter, row, deps.clock.now().toISOString());
+  return countViewOrExplain(counter, row, isoNow(deps.clock));
 }
 
 /**
@@ -44,7 +45,7 @@ function countAnonymousView(deps: AppDeps, slug: string, reader: Reader) {
   if (reader.principal.type !== 'none') {
     return Promise.resolve(undefined);
   }
-  return new PastesRepo(deps.db).countOpenViewBySlug(slug, deps.clock.now().toISOString());
+  return new PastesRepo(deps.db).countOpenViewBySlug(slug, isoNow(deps.clock));
 }
 
 /** `countAnonymousView` for a raw read: only the content comes back. */
@@ -52,7 +53,7 @@ function countAnonymousRawView(deps: AppDeps, slug: string, reader: Reader) {
   if (reader.principal.type !== 'none') {
     return Promise.resolve(undefined);
   }
-  return new PastesRepo(deps.db).countOpenRawViewBySlug(slug, deps.clock.now().toISOString());
+  return new PastesRepo(deps.db).countOpenRawViewBySlug(slug, isoNow(deps.clock));
 }
 
 /** The share with its content and the raw link of a new visit, absolute under `linkBase`. */

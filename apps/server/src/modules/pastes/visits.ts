@@ -4,6 +4,7 @@ import { isExpired } from '@/shares/liveness';
 import { spendVisit } from '@/shares/visit-bytes';
 import { issueVisit, type ShareRef } from '@/shares/visits';
 import { PastesRepo, type PasteRow } from './repo';
+import { isoNow } from '@/lib/clock';
 
 /**
  * Visits of a text share (DESIGN §5; the visit itself lives in the share kernel,
@@ -41,7 +42,7 @@ export async function readRawByVisit(deps: AppDeps, slug: string, token: string)
   if (!row) {
     throw new AppError('PASTE_NOT_FOUND');
   }
-  if (isExpired(row, deps.clock.now().toISOString())) {
+  if (isExpired(row, isoNow(deps.clock))) {
     throw new AppError('SHARE_EXPIRED');
   }
   await spendVisit(deps, token, pasteShare(row.id), contentBytes(row));

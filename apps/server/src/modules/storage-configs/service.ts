@@ -28,6 +28,7 @@ import {
   defaultRegion,
 } from './rules';
 import { isInUse, makeDefault, NO_USAGE, usageByConfig } from './usage';
+import { isoNow } from '@/lib/clock';
 
 // The module's door for the others (DESIGN §2): they open storages and sweep temp files
 // through here, never through the repo.
@@ -57,7 +58,7 @@ export async function createStorageConfig(
 ): Promise<StorageConfigItem> {
   const repo = new StorageConfigsRepo(deps.db);
   const id = newId();
-  const now = deps.clock.now().toISOString();
+  const now = isoNow(deps.clock);
   const provider = body.provider_type;
   const local = provider === 'local';
   const row = {
@@ -120,7 +121,7 @@ export async function updateStorageConfig(
     await assertNameFree(repo, body.name);
   }
   checkDraft(draftOf({ ...existing, ...changes }));
-  changes.updated_at = deps.clock.now().toISOString();
+  changes.updated_at = isoNow(deps.clock);
   try {
     await repo.update(id, changes);
   } catch (error) {

@@ -1,5 +1,6 @@
 import type { AppDeps } from '@/context';
 import { StorageConfigsRepo } from './repo';
+import { isoNow } from '@/lib/clock';
 
 /** "no such table" (SQLite) or undefined_table (PostgreSQL 42P01). */
 function isMissingTable(error: unknown): boolean {
@@ -70,7 +71,7 @@ const SET_DEFAULT_ATTEMPTS = 3;
  */
 export async function makeDefault(deps: AppDeps, id: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
-    const now = deps.clock.now().toISOString();
+    const now = isoNow(deps.clock);
     try {
       await deps.db.transaction().execute(async (trx) => {
         const repo = new StorageConfigsRepo(trx);

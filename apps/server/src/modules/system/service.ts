@@ -1,6 +1,7 @@
 import { LIMITS } from '@pastebox/contract/limits';
 import type { AppDeps } from '@/context';
 import { getSetting, putSetting } from './settings';
+import { isoNow } from '@/lib/clock';
 
 /**
  * The system module's door for the others (DESIGN §2): the stored settings, read and
@@ -16,7 +17,7 @@ export function readSetting(deps: AppDeps, key: string): Promise<string | undefi
 
 /** Stores one system setting (insert or overwrite), stamped with the clock's now. */
 export function writeSetting(deps: AppDeps, key: string, value: string): Promise<void> {
-  return putSetting(deps.db, key, value, deps.clock.now().toISOString());
+  return putSetting(deps.db, key, value, isoNow(deps.clock));
 }
 
 /** The max upload size in bytes (setting `max_upload_size_mb`, SPEC §9 default 100 MB). */

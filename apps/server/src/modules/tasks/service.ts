@@ -9,6 +9,7 @@ import { copyJobHandler, type CopyPayload } from './copy-job';
 import { taskJobStore } from './job-store';
 import { presentTask } from './presenter';
 import { TasksRepo, type TaskScope, type TaskStatusFilter } from './repo';
+import { isoNow } from '@/lib/clock';
 
 /**
  * Background tasks (issue 9 "Tasks", DESIGN §7): created by the calls that start them,
@@ -70,7 +71,7 @@ function copyTitle(items: CopyPayload['items']): string {
 
 /** A copy task, pending: the runner of this instance is kicked to start it now. */
 export async function createCopyTask(deps: AppDeps, request: CopyTaskRequest): Promise<TaskItem> {
-  const now = deps.clock.now().toISOString();
+  const now = isoNow(deps.clock);
   const payload: CopyPayload = {
     caller: request.caller,
     items: request.items,
@@ -123,7 +124,7 @@ export async function getTask(deps: AppDeps, scope: TaskScope, id: string): Prom
  */
 export async function cancelTask(deps: AppDeps, scope: TaskScope, id: string): Promise<TaskItem> {
   const repo = repoOf(deps);
-  const now = deps.clock.now().toISOString();
+  const now = isoNow(deps.clock);
   const cancelled = await repo.cancelPending(id, scope, now);
   if (cancelled) {
     return presentTask(cancelled);

@@ -31,6 +31,7 @@ import {
 } from './multipart-session';
 import { insertShare, prepareOptions } from './share-record';
 import { resolveUploadTarget } from './target';
+import { isoNow } from '@/lib/clock';
 
 /**
  * Multipart uploads (DESIGN §6 path 3): init → part URLs (presigned for S3, signed URLs
@@ -64,7 +65,7 @@ export async function initMultipart(
     await deleteFileRecord(deps, row.id, { kind: 'all' });
     throw new AppError('MULTIPART_INIT_FAILED');
   }
-  const now = deps.clock.now().toISOString();
+  const now = isoNow(deps.clock);
   const session: UploadSessionRow = {
     id: newId(),
     file_id: row.id,
@@ -160,7 +161,7 @@ export async function completeMultipart(
       'The completed object does not have the announced size',
     );
   }
-  const now = deps.clock.now().toISOString();
+  const now = isoNow(deps.clock);
   await markFileReady(deps, session.file_id, { etag: stat.etag, updated_at: now });
   await deleteUploadSession(deps, session.id);
   const ready = await findFile(deps, session.file_id, { kind: 'all' });

@@ -18,6 +18,7 @@ import { assertQuota, assertWithinMaxSize, maxUploadBytes } from './limits';
 import { uploadScope } from './ownership';
 import { assertSlugAvailable, discardObject, insertShare, prepareOptions } from './share-record';
 import { objectUrlOf, resolveUploadTarget } from './target';
+import { isoNow } from '@/lib/clock';
 
 /**
  * Presigned single PUT (SPEC §4, DESIGN §6 path 2): presign creates a pending record and
@@ -124,7 +125,7 @@ export async function commitUpload(
       ...(body.mimetype ? { mimetype: normaliseMimetype(body.mimetype) } : {}),
       etag: stat.etag,
       expires_at: options.columns.expires_at ?? null,
-      updated_at: deps.clock.now().toISOString(),
+      updated_at: isoNow(deps.clock),
     };
     if ((await markFileReady(deps, row.id, changes)) === 0) {
       throw new AppError('UPLOAD_NOT_FOUND');

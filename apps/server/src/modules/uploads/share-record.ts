@@ -13,6 +13,7 @@ import {
   type NewFileRow,
 } from '@/modules/files/service';
 import type { UploadTarget } from './target';
+import { isoNow } from '@/lib/clock';
 
 /** Share options checked and turned into column values (the password hashed). */
 export interface PreparedOptions {
@@ -73,7 +74,7 @@ export interface NewShare {
  * meanwhile answers 409 SLUG_TAKEN, a random one is drawn again).
  */
 export async function insertShare(deps: AppDeps, share: NewShare): Promise<NewFileRow> {
-  const now = deps.clock.now().toISOString();
+  const now = isoNow(deps.clock);
   return insertFile(
     deps,
     {

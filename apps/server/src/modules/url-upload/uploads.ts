@@ -30,6 +30,7 @@ import {
   uploadScope,
 } from '@/modules/uploads/service';
 import { describeRemoteFile } from './remote-file';
+import { isoNow } from '@/lib/clock';
 
 /**
  * URL upload, storing side (SPEC §4, §7): the browser has downloaded the remote file and
@@ -93,7 +94,7 @@ export async function presignUrlUpload(
   );
   const remark = normaliseRemark(body.remark);
   if (remark !== null) {
-    const changes = { remark, updated_at: deps.clock.now().toISOString() };
+    const changes = { remark, updated_at: isoNow(deps.clock) };
     await changeFile(deps, result.file_id, { kind: 'all' }, changes);
   }
   return result;

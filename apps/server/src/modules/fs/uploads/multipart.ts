@@ -21,6 +21,7 @@ import {
   type SessionRef,
 } from './multipart-session';
 import type { FsUploadSessionRow, FsUploadSessionsRepo } from './sessions-repo';
+import { isoNow } from '@/lib/clock';
 
 /**
  * Multipart uploads into a mount (SPEC §7, §9; DESIGN §6 path 3): init → parts (relayed
@@ -41,7 +42,7 @@ async function resumable(caller: FsUploadCaller, destination: UploadDestination,
     path: destination.path,
     fileSize,
     createdBy: caller.createdBy,
-    nowIso: caller.deps.clock.now().toISOString(),
+    nowIso: isoNow(caller.deps.clock),
   });
   if (!session) {
     return null;
@@ -86,7 +87,7 @@ async function startSession(
     file_size: fileSize,
     part_size: partSizeFor(fileSize),
     created_by: caller.createdBy,
-    created_at: caller.deps.clock.now().toISOString(),
+    created_at: isoNow(caller.deps.clock),
     expires_at: sessionExpiry(caller),
   };
   await sessionsRepo(caller).insert(session);

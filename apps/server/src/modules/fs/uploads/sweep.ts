@@ -2,6 +2,7 @@ import type { AppDeps } from '@/context';
 import type { MountSource } from '@/vfs/types';
 import { discardFsSession } from './multipart';
 import { FsUploadSessionsRepo } from './sessions-repo';
+import { isoNow } from '@/lib/clock';
 
 const BATCH = 100;
 
@@ -13,7 +14,7 @@ const BATCH = 100;
  */
 export async function sweepFsUploadSessions(deps: AppDeps, source: MountSource): Promise<number> {
   const repo = new FsUploadSessionsRepo(deps.db);
-  const expired = await repo.listExpired(deps.clock.now().toISOString(), BATCH);
+  const expired = await repo.listExpired(isoNow(deps.clock), BATCH);
   if (expired.length === 0) {
     return 0;
   }

@@ -1,5 +1,6 @@
 import type { AppDeps } from '@/context';
 import { DavLocksRepo, type DavLockRow } from './repo';
+import { isoNow } from '@/lib/clock';
 
 /**
  * Which locks bear on a path (RFC 4918 §6, §7): a lock covers its root, and with depth
@@ -29,7 +30,7 @@ export function locksRepo(deps: AppDeps): DavLocksRepo {
 }
 
 export function nowIso(deps: AppDeps): string {
-  return deps.clock.now().toISOString();
+  return isoNow(deps.clock);
 }
 
 /** Active locks covering `path` itself (rooted at it or at an ancestor with depth infinity). */
