@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { Dialect } from './db/database';
 import type { Database } from './db/types';
+import type { ReadBody } from './lib/body-limit';
 import type { Clock } from './lib/clock';
 import type { SecretBox } from './lib/crypto';
 import type { RateLimiter } from './lib/rate-limit';
@@ -50,6 +51,8 @@ export interface AppEnv {
     authFailure: AuthFailure;
     /** Set when first asked for: read it through clientIpOf (lib/principal.ts). */
     clientIp: string | undefined;
+    /** The body as a limit read it: read it through bodyReadBy (lib/body-limit.ts). */
+    bodyRead: ReadBody | undefined;
   };
 }
 

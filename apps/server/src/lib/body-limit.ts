@@ -53,7 +53,7 @@ export function limitBody(
     }
     // A route may stack two limits (its own, then the router's default): the stream can be
     // read only once, so the second one holds the size the first one read to its limit.
-    const alreadyRead = bodiesRead.get(c.req);
+    const alreadyRead = c.get('bodyRead');
     if (alreadyRead !== undefined) {
       return alreadyRead.bytes > maxBytes ? refuse() : next();
     }
@@ -61,7 +61,7 @@ export function limitBody(
     if (body === null) {
       return refuse();
     }
-    bodiesRead.set(c.req, body);
+    c.set('bodyRead', body);
     // Hono keeps promises in its body cache (its type says otherwise).
     (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(body.text);
     return next();
@@ -78,10 +78,13 @@ export function bodyLimitOf(middleware: unknown): number | undefined {
   return typeof middleware === 'function' ? limits.get(middleware) : undefined;
 }
 
-/** Each request's body as a limit read it: its text (also in Hono's cache) and its size. */
-const bodiesRead = new WeakMap<object, ReadBody>();
-
-interface ReadBody {
+/**
+ * A request's body as a limit read it: its text (also in Hono's cache) and its size. Kept
+ * among the context's variables, not in a WeakMap keyed by the request: each WeakMap
+ * entry is an ephemeron the garbage collector must trace, about 1 % of a paste create
+ * (docs/performance.md, round 9).
+ */
+export interface ReadBody {
   text: string;
   bytes: number;
 }
@@ -90,8 +93,8 @@ interface ReadBody {
  * The body a limit has read, without a promise (the JSON body check, lib/openapi.ts);
  * undefined where none did (`app.request` in a test, where Hono's own limit ran).
  */
-export function bodyReadBy(c: Context): ReadBody | undefined {
-  return bodiesRead.get(c.req);
+export function bodyReadBy(c: Context<AppEnv>): ReadBody | undefined {
+  return c.get('bodyRead');
 }
 
 function isNodeRequest(value: unknown): value is IncomingMessage {

@@ -34,10 +34,30 @@ const COMMON = {
   'cross-origin-resource-policy': 'same-site',
 } as const;
 
+const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
 export const API_HEADERS: Readonly<Record<string, string>> = Object.freeze({
-  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'content-security-policy': API_POLICY,
   ...COMMON,
 });
+
+/**
+ * A new header object for one API answer: `API_HEADERS` and the request id, written out
+ * as one object literal. A copy of a shared object that then gets a header of its own
+ * (`{ ...API_HEADERS, 'x-request-id': id }`) cost about 1.5 µs on Node 20, where the
+ * literal costs 0.05 (docs/performance.md, round 9). A test holds the two sets equal.
+ */
+export function apiHeaders(requestId: string): Record<string, string> {
+  return {
+    'content-security-policy': API_POLICY,
+    'strict-transport-security': COMMON['strict-transport-security'],
+    'x-content-type-options': COMMON['x-content-type-options'],
+    'x-frame-options': COMMON['x-frame-options'],
+    'referrer-policy': COMMON['referrer-policy'],
+    'cross-origin-resource-policy': COMMON['cross-origin-resource-policy'],
+    'x-request-id': requestId,
+  };
+}
 
 export const DOCUMENT_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'content-security-policy': WEB_APP_POLICY,

@@ -56,6 +56,24 @@ describe('API answers are compressed above 1 KiB', () => {
     expect(brotliDecompressSync(res.body).toString('utf8')).toBe(largeContent);
   });
 
+  it('counts the threshold in bytes: 1 KiB of text is compressed, one byte less is not', async () => {
+    const admin = await server.admin();
+    const cases = [
+      ['a'.repeat(1023), undefined],
+      ['a'.repeat(1024), 'br'],
+      // Three bytes a character: 341 of them are 1,023 bytes, 342 are 1,026.
+      ['界'.repeat(341), undefined],
+      ['界'.repeat(342), 'br'],
+    ] as const;
+    for (const [content, encoding] of cases) {
+      const slug = (await admin.post<{ slug: string }>('/api/paste', { content })).body.data.slug;
+      const res = await rawGet(`${server.baseUrl}/api/raw/${slug}`, { 'accept-encoding': 'br' });
+      expect(res.headers['content-encoding'], `${content.length} × ${content[0]}`).toBe(encoding);
+      const text = encoding ? brotliDecompressSync(res.body) : res.body;
+      expect(text.toString('utf8')).toBe(content);
+    }
+  });
+
   it('leaves a small answer as it is', async () => {
     const res = await rawGet(`${server.baseUrl}/api/raw/${small}`, { 'accept-encoding': 'br' });
     expect(res.headers['content-encoding']).toBeUndefined();

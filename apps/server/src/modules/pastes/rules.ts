@@ -9,7 +9,9 @@ export function assertContent(content: string): string {
   if (content.trim().length === 0) {
     throw new AppError('CONTENT_EMPTY');
   }
-  if (Buffer.byteLength(content, 'utf8') > LIMITS.pasteMaxBytes) {
+  // UTF-8 takes at most three bytes per UTF-16 unit: most content is not measured at all.
+  const mayBeTooLarge = content.length * 3 > LIMITS.pasteMaxBytes;
+  if (mayBeTooLarge && Buffer.byteLength(content, 'utf8') > LIMITS.pasteMaxBytes) {
     throw new AppError('CONTENT_TOO_LARGE');
   }
   return content;
