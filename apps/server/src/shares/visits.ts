@@ -1,9 +1,9 @@
 import type { AppDeps } from '@/context';
+import { isoNow } from '@/lib/clock';
 import { sha256Hex } from '@/lib/crypto';
 import { AppError } from '@/lib/errors';
 import { randomToken } from '@/lib/ids';
 import { VisitsRepo, type NewVisitRow, type ShareRef } from './visits-repo';
-import { isoNow } from '@/lib/clock';
 
 export type { ShareRef } from './visits-repo';
 

@@ -1,4 +1,5 @@
 import type { AppDeps } from '@/context';
+import { isoNow } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
 import { etagMatches, parseRange, rangeStillValid } from '@/lib/http-range';
 import { ObjectNotFoundError, type ByteRange, type ObjectStream } from '@/storage/driver';
@@ -10,7 +11,6 @@ import { admitVisit } from '@/shares/visits';
 import { checkFilePassword, countFileView, findLiveFile } from './opening';
 import { FilesRepo, type FileRow } from './repo';
 import { isFileOwner } from './rules';
-import { isoNow } from '@/lib/clock';
 
 /**
  * GET /api/file-view/{slug} and /api/file-download/{slug}: the bytes of a share. With the

@@ -1,5 +1,6 @@
 import type { FileList, FileShare, UpdateFileBody } from '@pastebox/contract/schemas/file';
 import type { AppDeps } from '@/context';
+import { isoNow } from '@/lib/clock';
 import { hashPassword } from '@/lib/crypto';
 import { AppError } from '@/lib/errors';
 import { paginationOf, searchTermOf, type ListRequest } from '@/lib/pagination';
@@ -11,7 +12,6 @@ import { removeFileShare } from './removal';
 import { FilesRepo, type FileChanges, type FileScope, type FileWithProvider } from './repo';
 import { expiryFromHours } from './rules';
 import { issueFileVisits } from './visits';
-import { isoNow } from '@/lib/clock';
 
 /**
  * The management calls shared by /admin/files (scope: all) and /user/files (scope: the

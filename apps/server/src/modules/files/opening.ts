@@ -1,5 +1,6 @@
 import type { PublicFile } from '@pastebox/contract/schemas/file';
 import type { AppDeps } from '@/context';
+import { isoNow } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
 import { assertLive } from '@/shares/liveness';
 import { checkSharePassword } from '@/shares/password';
@@ -9,7 +10,6 @@ import { presentPublicFile } from './presenter';
 import { FilesRepo, type FileRow } from './repo';
 import { isFileOwner } from './rules';
 import { issueFileVisits } from './visits';
-import { isoNow } from '@/lib/clock';
 
 /**
  * Opening a file share (SPEC §7 public/files): a visit counts one view, atomically, and

@@ -1,6 +1,6 @@
 import type { AppDeps } from '@/context';
-import { UploadSessionsRepo, type NewUploadSession, type UploadSessionRow } from './sessions-repo';
 import { isoNow } from '@/lib/clock';
+import { UploadSessionsRepo, type NewUploadSession, type UploadSessionRow } from './sessions-repo';
 
 /**
  * Multipart sessions are the in-flight state of a files row (its file_id cascades on

@@ -1,6 +1,7 @@
 import { mountPathsOverlap } from '@pastebox/contract/rules/mount-path';
 import type { CreateMountBody, MountItem, UpdateMountBody } from '@pastebox/contract/schemas/mount';
 import type { AppDeps } from '@/context';
+import { isoNow } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import { getStorage } from '@/modules/storage-configs/service';
@@ -15,7 +16,6 @@ import {
   refuseClash,
   storageTypeOf,
 } from './rules';
-import { isoNow } from '@/lib/clock';
 
 /**
  * The mounts module's public face for other modules: the fs API and WebDAV reach the

@@ -1,5 +1,6 @@
 import type { PasteDetail, PasteList, UpdatePasteBody } from '@pastebox/contract/schemas/paste';
 import type { AppDeps } from '@/context';
+import { isoNow } from '@/lib/clock';
 import { hashPassword } from '@/lib/crypto';
 import { AppError } from '@/lib/errors';
 import { paginationOf, searchTermOf, type ListRequest } from '@/lib/pagination';
@@ -9,7 +10,6 @@ import { presentPasteDetail, presentPasteListItem } from './presenter';
 import { PastesRepo, type PasteChanges, type PasteScope } from './repo';
 import { assertContent, eitherAlias, futureExpiry } from './rules';
 import { pasteShare, revokesVisits, revokeVisits } from './visits';
-import { isoNow } from '@/lib/clock';
 
 /**
  * The management calls shared by /admin/pastes (scope: all) and /user/pastes (scope: the

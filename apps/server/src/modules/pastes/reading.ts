@@ -1,5 +1,6 @@
 import type { PasteView } from '@pastebox/contract/schemas/paste';
 import type { AppDeps } from '@/context';
+import { isoNow } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
 import { assertLive } from '@/shares/liveness';
 import { checkSharePassword } from '@/shares/password';
@@ -9,7 +10,6 @@ import { presentPasteView } from './presenter';
 import { PastesRepo, type PasteRow } from './repo';
 import { isPasteOwner } from './rules';
 import { issueRawUrl, readRawByVisit } from './visits';
-import { isoNow } from '@/lib/clock';
 
 /** The share behind a public link, or 404; 410 once it expired or ran out of views. */
 async function findLiveShare(deps: AppDeps, slug: string): Promise<PasteRow> {

@@ -13,7 +13,7 @@ export type PasteScope = OwnerScope;
 
 const PREVIEW_CHARS = 200;
 
-/** What only an anonymous reader may count without a look first: a share with no password. */
+/** The anonymous count's own condition: the share has no password. */
 const passwordFree = sql<SqlBool>`${sql.ref('password_hash')} is null`;
 
 /** The anonymous reader's only statement (DESIGN §11), compiled once per database. */

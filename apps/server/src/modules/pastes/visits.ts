@@ -1,10 +1,10 @@
 import type { AppDeps } from '@/context';
+import { isoNow } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
 import { isExpired } from '@/shares/liveness';
 import { spendVisit } from '@/shares/visit-bytes';
 import { issueVisit, type ShareRef } from '@/shares/visits';
 import { PastesRepo, type PasteRow } from './repo';
-import { isoNow } from '@/lib/clock';
 
 /**
  * Visits of a text share (DESIGN §5; the visit itself lives in the share kernel,

@@ -10,6 +10,7 @@ import type {
   UpdateStorageConfigBody,
 } from '@pastebox/contract/schemas/storage-config';
 import type { AppDeps } from '@/context';
+import { isoNow } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import { localRootPolicyOf } from '@/storage/local-root';
@@ -28,7 +29,6 @@ import {
   defaultRegion,
 } from './rules';
 import { isInUse, makeDefault, NO_USAGE, usageByConfig } from './usage';
-import { isoNow } from '@/lib/clock';
 
 // The module's door for the others (DESIGN §2): they open storages and sweep temp files
 // through here, never through the repo.

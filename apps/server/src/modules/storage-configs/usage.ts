@@ -1,6 +1,6 @@
 import type { AppDeps } from '@/context';
-import { StorageConfigsRepo } from './repo';
 import { isoNow } from '@/lib/clock';
+import { StorageConfigsRepo } from './repo';
 
 /** "no such table" (SQLite) or undefined_table (PostgreSQL 42P01). */
 function isMissingTable(error: unknown): boolean {

@@ -1,7 +1,7 @@
 import { LIMITS } from '@pastebox/contract/limits';
 import type { AppDeps } from '@/context';
-import { getSetting, putSetting } from './settings';
 import { isoNow } from '@/lib/clock';
+import { getSetting, putSetting } from './settings';
 
 /**
  * The system module's door for the others (DESIGN §2): the stored settings, read and

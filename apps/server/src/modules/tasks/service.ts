@@ -2,6 +2,7 @@ import type { TaskItem } from '@pastebox/contract/schemas/task';
 import type { AppDeps } from '@/context';
 import { JobRunner, type JobRunnerOptions } from '@/jobs/runner';
 import type { JobHandler } from '@/jobs/types';
+import { isoNow } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import type { Caller } from '@/vfs/types';
@@ -9,7 +10,6 @@ import { copyJobHandler, type CopyPayload } from './copy-job';
 import { taskJobStore } from './job-store';
 import { presentTask } from './presenter';
 import { TasksRepo, type TaskScope, type TaskStatusFilter } from './repo';
-import { isoNow } from '@/lib/clock';
 
 /**
  * Background tasks (issue 9 "Tasks", DESIGN §7): created by the calls that start them,

@@ -7,6 +7,7 @@ import type {
   PartUrlResult,
 } from '@pastebox/contract/schemas/upload';
 import type { AppDeps, Principal } from '@/context';
+import { isoNow } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import { absoluteUrl } from '@/lib/public-url';
@@ -31,7 +32,6 @@ import {
 } from './multipart-session';
 import { insertShare, prepareOptions } from './share-record';
 import { resolveUploadTarget } from './target';
-import { isoNow } from '@/lib/clock';
 
 /**
  * Multipart uploads (DESIGN §6 path 3): init → part URLs (presigned for S3, signed URLs

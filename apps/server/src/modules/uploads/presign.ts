@@ -2,6 +2,7 @@ import { cleanFileName } from '@pastebox/contract/rules/file-name';
 import type { FileShare } from '@pastebox/contract/schemas/file';
 import type { CommitBody, PresignBody, PresignResult } from '@pastebox/contract/schemas/upload';
 import type { AppDeps, Principal } from '@/context';
+import { isoNow } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
 import { absoluteUrl } from '@/lib/public-url';
 import {
@@ -18,7 +19,6 @@ import { assertQuota, assertWithinMaxSize, maxUploadBytes } from './limits';
 import { uploadScope } from './ownership';
 import { assertSlugAvailable, discardObject, insertShare, prepareOptions } from './share-record';
 import { objectUrlOf, resolveUploadTarget } from './target';
-import { isoNow } from '@/lib/clock';
 
 /**
  * Presigned single PUT (SPEC §4, DESIGN §6 path 2): presign creates a pending record and

@@ -1,5 +1,6 @@
 import type { ShareOptions } from '@pastebox/contract/schemas/upload';
 import { creatorOf, type AppDeps, type Principal } from '@/context';
+import { isoNow } from '@/lib/clock';
 import { hashPassword } from '@/lib/crypto';
 import { AppError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
@@ -13,7 +14,6 @@ import {
   type NewFileRow,
 } from '@/modules/files/service';
 import type { UploadTarget } from './target';
-import { isoNow } from '@/lib/clock';
 
 /** Share options checked and turned into column values (the password hashed). */
 export interface PreparedOptions {

@@ -10,6 +10,7 @@ import type {
   UrlPresignBody,
 } from '@pastebox/contract/schemas/url-upload';
 import type { AppDeps, Principal } from '@/context';
+import { isoNow } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
 import {
   changeFile,
@@ -30,7 +31,6 @@ import {
   uploadScope,
 } from '@/modules/uploads/service';
 import { describeRemoteFile } from './remote-file';
-import { isoNow } from '@/lib/clock';
 
 /**
  * URL upload, storing side (SPEC §4, §7): the browser has downloaded the remote file and

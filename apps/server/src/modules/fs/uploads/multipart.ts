@@ -5,6 +5,7 @@ import type {
   multipartInitBody,
 } from '@pastebox/contract/schemas/fs';
 import type { z } from 'zod';
+import { isoNow } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import { checkParts, partSizeFor } from '@/modules/uploads/service';
@@ -21,7 +22,6 @@ import {
   type SessionRef,
 } from './multipart-session';
 import type { FsUploadSessionRow, FsUploadSessionsRepo } from './sessions-repo';
-import { isoNow } from '@/lib/clock';
 
 /**
  * Multipart uploads into a mount (SPEC §7, §9; DESIGN §6 path 3): init → parts (relayed

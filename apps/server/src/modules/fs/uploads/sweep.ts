@@ -1,8 +1,8 @@
 import type { AppDeps } from '@/context';
+import { isoNow } from '@/lib/clock';
 import type { MountSource } from '@/vfs/types';
 import { discardFsSession } from './multipart';
 import { FsUploadSessionsRepo } from './sessions-repo';
-import { isoNow } from '@/lib/clock';
 
 const BATCH = 100;
 

@@ -1,6 +1,6 @@
 import type { AppDeps } from '@/context';
-import { DavLocksRepo, type DavLockRow } from './repo';
 import { isoNow } from '@/lib/clock';
+import { DavLocksRepo, type DavLockRow } from './repo';
 
 /**
  * Which locks bear on a path (RFC 4918 §6, §7): a lock covers its root, and with depth
