@@ -1,7 +1,7 @@
-import { Readable } from 'node:stream';
 import { errorBody } from '@/lib/envelope';
 import { etagMatches, parseRange, rangeStillValid } from '@/lib/http-range';
 import { deliveryHeaders } from '@/modules/files/service';
+import { objectResponse } from '@/storage/object-response';
 import { VfsError, type FileSystem } from '@/vfs/types';
 
 /** download: an attachment under the file's name; preview: inline where that is safe. */
@@ -64,10 +64,5 @@ export async function deliverFsFile(fs: FileSystem, request: FsDeliveryRequest):
     return new Response(null, { status: range ? 206 : 200, headers });
   }
   const { object } = await fs.read(request.path, range ?? undefined);
-  headers.set('Content-Length', String(object.contentLength));
-  if (object.range) {
-    headers.set('Content-Range', `bytes ${object.range.start}-${object.range.end}/${object.size}`);
-  }
-  const body = Readable.toWeb(object.body) as ReadableStream<Uint8Array>;
-  return new Response(body, { status: object.range ? 206 : 200, headers });
+  return objectResponse(object, headers);
 }

@@ -1,11 +1,12 @@
 import { IncomingMessage } from 'node:http';
-import { PassThrough, Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import type { Context } from 'hono';
 import type { AppEnv } from '@/context';
 import { safeContentType, serveModeOf } from '@/lib/content-type';
 import { AppError } from '@/lib/errors';
 import { createRouter } from '@/lib/openapi';
 import { LOCAL_ROUTE_BASE, type LocalUrlOp } from '@/storage/local-signing';
+import { objectResponse } from '@/storage/object-response';
 import { parseRangeHeader } from '@/storage/range';
 import { mapped, maxUploadBytes, verifySignedUrl, type SignedAccess } from './service';
 
@@ -89,7 +90,6 @@ export const localStorageRoutes = createRouter()
     const type = safeContentType(claims.contentType, serveModeOf(claims.disposition));
     const headers = new Headers({
       'Content-Type': type,
-      'Content-Length': String(object.contentLength),
       'Accept-Ranges': 'bytes',
       'Cache-Control': 'private, no-transform',
       'X-Content-Type-Options': 'nosniff',
@@ -103,12 +103,5 @@ export const localStorageRoutes = createRouter()
     if (disposition) {
       headers.set('Content-Disposition', disposition);
     }
-    if (object.range) {
-      headers.set(
-        'Content-Range',
-        `bytes ${object.range.start}-${object.range.end}/${object.size}`,
-      );
-    }
-    const body = Readable.toWeb(object.body) as ReadableStream<Uint8Array>;
-    return new Response(body, { status: object.range ? 206 : 200, headers });
+    return objectResponse(object, headers);
   });

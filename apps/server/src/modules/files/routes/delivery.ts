@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { createRoute } from '@hono/zod-openapi';
 import { errorEnvelope, slugParam } from '@pastebox/contract/schemas/common';
 import { fileDeliveryQuery } from '@pastebox/contract/schemas/file';
@@ -7,6 +6,7 @@ import type { z } from 'zod';
 import type { AppEnv } from '@/context';
 import { createRouter, keySecurity } from '@/lib/openapi';
 import { readerOf } from '@/shares/reader';
+import { objectResponse } from '@/storage/object-response';
 import { deliveryHeaders } from '../content-safety';
 import { planDelivery, type DeliveryPlan } from '../delivery';
 
@@ -26,7 +26,7 @@ function baseHeaders(plan: DeliveryPlan, mode: Mode): Headers {
 }
 
 /** Turns a delivery plan into the HTTP answer: 200, 206, 304 or 416. */
-function respond(plan: DeliveryPlan, mode: Mode): Response {
+function respond(plan: DeliveryPlan, mode: Mode): Response | Promise<Response> {
   const headers = baseHeaders(plan, mode);
   if (plan.kind === 'not-modified') {
     return new Response(null, { status: 304, headers });
@@ -51,13 +51,7 @@ function respond(plan: DeliveryPlan, mode: Mode): Response {
     }
     return new Response(null, { status: range ? 206 : 200, headers });
   }
-  const { object } = plan;
-  headers.set('Content-Length', String(object.contentLength));
-  if (object.range) {
-    headers.set('Content-Range', `bytes ${object.range.start}-${object.range.end}/${object.size}`);
-  }
-  const body = Readable.toWeb(object.body) as ReadableStream<Uint8Array>;
-  return new Response(body, { status: object.range ? 206 : 200, headers });
+  return objectResponse(plan.object, headers);
 }
 
 type DeliveryQuery = z.infer<typeof fileDeliveryQuery>;

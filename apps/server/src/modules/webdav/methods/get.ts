@@ -1,6 +1,6 @@
-import { Readable } from 'node:stream';
 import { etagMatches, parseRange, rangeStillValid } from '@/lib/http-range';
 import { deliveryHeaders } from '@/modules/files/service';
+import { objectResponse } from '@/storage/object-response';
 import type { VfsEntry } from '@/vfs/types';
 import type { DavContext, DavHandler } from '../context';
 import { onFs } from '../status';
@@ -108,10 +108,5 @@ export const getHandler: DavHandler = async (ctx) => {
     return new Response(null, { status: range ? 206 : 200, headers });
   }
   const { object } = await onFs(() => ctx.fs.read(ctx.path, range ?? undefined));
-  headers.set('Content-Length', String(object.contentLength));
-  if (object.range) {
-    headers.set('Content-Range', `bytes ${object.range.start}-${object.range.end}/${object.size}`);
-  }
-  const body = Readable.toWeb(object.body) as ReadableStream<Uint8Array>;
-  return new Response(body, { status: object.range ? 206 : 200, headers });
+  return objectResponse(object, headers);
 };
