@@ -1,9 +1,16 @@
 import { Worker } from 'node:worker_threads';
 
-/** The shortest pause between two of the thread's checkpoints. */
-const MIN_GAP_MS = 10;
-/** The log's length (in pages) past which a commit checkpoints on the event loop. */
-export const AUTOMATIC_CHECKPOINT_PAGES = 4_000;
+/**
+ * The shortest pause between two of the thread's checkpoints: the longest a commit waits to
+ * be on disk (synchronous=NORMAL), and what a burst's writes share one pass's two fsyncs over.
+ */
+const MIN_GAP_MS = 50;
+/**
+ * The log's length (in pages, 62.5 MiB) past which a commit checkpoints on the event loop:
+ * a backstop for a thread that cannot keep up, above the 2,500–5,000 pages that two
+ * workers creating shares write between two of its passes.
+ */
+export const AUTOMATIC_CHECKPOINT_PAGES = 16_000;
 
 /** The slots of the shared signal, as the thread reads them. */
 const WROTE = 0;
@@ -21,14 +28,19 @@ const STOP_TIMEOUT_MS = 5_000;
  *
  * Here a commit only tells the thread that there is something to copy; the thread runs a
  * PASSIVE checkpoint (which never holds up readers or writers) at most once per
- * `MIN_GAP_MS`, so many commits share its fsyncs. SQLite's own checkpoint stays on, at a
- * higher mark (`AUTOMATIC_CHECKPOINT_PAGES`): the log still starts over only when a writer
- * finds it fully copied, and under writes that never pause it is that checkpoint, as
- * before, that keeps the log bounded. The thread starts at the first commit; should it
- * ever fail, the connection's automatic checkpoint goes back to SQLite's default.
+ * `MIN_GAP_MS`, so many commits share its fsyncs. Those fsyncs cost the whole machine, not
+ * only the thread: the kernel's writeback, the journal and the disk's interrupts run on the
+ * cores that serve requests (docs/performance.md, round 10: a pass every 50 ms instead of
+ * every 10 answered 8 % more creates). SQLite's own checkpoint stays on, at a higher mark
+ * (`AUTOMATIC_CHECKPOINT_PAGES`): the log still starts over only when a writer finds it
+ * fully copied, and should the thread fall behind, that checkpoint keeps the log bounded.
+ * The thread starts at the first commit; should it ever fail, the connection's automatic
+ * checkpoint goes back to SQLite's default.
  *
  * With synchronous=NORMAL a commit is durable once a checkpoint has synced the log: that
  * now happens within about `MIN_GAP_MS` of it, not after the next 1,000 pages of writes.
+ * A process that crashes loses nothing; only a power loss or a crash of the machine can
+ * undo the commits of those last milliseconds.
  */
 export class SqliteCheckpointer {
   readonly #signal = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
