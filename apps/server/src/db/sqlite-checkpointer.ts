@@ -6,11 +6,12 @@ import { Worker } from 'node:worker_threads';
  */
 const MIN_GAP_MS = 50;
 /**
- * The log's length (in pages, 62.5 MiB) past which a commit checkpoints on the event loop:
- * a backstop for a thread that cannot keep up, above the 2,500–5,000 pages that two
- * workers creating shares write between two of its passes.
+ * The log's length (in pages: 62.5 MiB, under the log file's 64 MiB limit) past which the
+ * thread starts it over itself, holding the writers for as long as it takes to copy the
+ * pages written during its pass (a few ms). Steady writes by two workers leave 2,500–5,000
+ * pages between two passes, so under a storm the log is started over every few seconds.
  */
-export const AUTOMATIC_CHECKPOINT_PAGES = 16_000;
+export const RESTART_PAGES = 16_000;
 
 /** The slots of the shared signal, as the thread reads them. */
 const WROTE = 0;
@@ -28,14 +29,18 @@ const STOP_TIMEOUT_MS = 5_000;
  *
  * Here a commit only tells the thread that there is something to copy; the thread runs a
  * PASSIVE checkpoint (which never holds up readers or writers) at most once per
- * `MIN_GAP_MS`, so many commits share its fsyncs. Those fsyncs cost the whole machine, not
- * only the thread: the kernel's writeback, the journal and the disk's interrupts run on the
- * cores that serve requests (docs/performance.md, round 10: a pass every 50 ms instead of
- * every 10 answered 8 % more creates). SQLite's own checkpoint stays on, at a higher mark
- * (`AUTOMATIC_CHECKPOINT_PAGES`): the log still starts over only when a writer finds it
- * fully copied, and should the thread fall behind, that checkpoint keeps the log bounded.
- * The thread starts at the first commit; should it ever fail, the connection's automatic
- * checkpoint goes back to SQLite's default.
+ * `MIN_GAP_MS`, so many commits share its fsyncs, and the connection checkpoints nothing
+ * itself (`wal_autocheckpoint = 0`). A passive checkpoint never starts the log over: that
+ * needs a writer that finds all of it copied, and under writes that never pause no writer
+ * does, so the log would grow without end (and with it every page look-up). Past
+ * `RESTART_PAGES` the thread therefore follows its pass with a RESTART checkpoint, which
+ * holds the write lock while it copies the last pages and syncs (a few ms; passes first
+ * catch up so that little is left) and waits at most 5 ms for the lock and for readers;
+ * one that still meets a reader is tried again at the next pass. Before round 10
+ * (docs/performance.md) SQLite's own checkpoint stayed on as that bound: under a storm it
+ * ran in every commit past its mark, copying and fsyncing on the event loop, and cost two
+ * workers 15–20 % of their creates. The thread starts at the first commit; should it ever
+ * fail, the connection's automatic checkpoint goes back to SQLite's default.
  *
  * With synchronous=NORMAL a commit is durable once a checkpoint has synced the log: that
  * now happens within about `MIN_GAP_MS` of it, not after the next 1,000 pages of writes.
@@ -49,11 +54,13 @@ export class SqliteCheckpointer {
 
   /**
    * `file` is the database the thread opens; `onFailure` hears once if the thread fails
-   * (the caller gives the connection SQLite's default checkpoints back).
+   * (the caller gives the connection SQLite's default checkpoints back); a test may give a
+   * lower `restartPages`.
    */
   constructor(
     private readonly file: string,
     private readonly onFailure: (error: unknown) => void,
+    private readonly restartPages = RESTART_PAGES,
   ) {}
 
   /**
@@ -89,7 +96,12 @@ export class SqliteCheckpointer {
     let worker: Worker;
     try {
       worker = new Worker(new URL('./sqlite-checkpoint-thread.js', import.meta.url), {
-        workerData: { file: this.file, signal: this.#signal, minGapMs: MIN_GAP_MS },
+        workerData: {
+          file: this.file,
+          signal: this.#signal,
+          minGapMs: MIN_GAP_MS,
+          restartPages: this.restartPages,
+        },
       });
     } catch (error) {
       this.#fail(error);

@@ -25,6 +25,21 @@ function databasePages(file: string): number {
   return fs.statSync(file).size / PAGE_BYTES;
 }
 
+/**
+ * How often the log has started over: the checkpoint sequence number of the log's header
+ * (bytes 12–15, big-endian), which SQLite raises each time it writes the log from its start.
+ */
+function logStarts(file: string): number {
+  const header = Buffer.alloc(32);
+  const descriptor = fs.openSync(`${file}-wal`, 'r');
+  try {
+    fs.readSync(descriptor, header, 0, header.length, 0);
+  } finally {
+    fs.closeSync(descriptor);
+  }
+  return header.readUInt32BE(12);
+}
+
 async function eventually(
   check: () => boolean | Promise<boolean>,
   timeoutMs = 5_000,
@@ -54,12 +69,12 @@ describe('SQLite checkpoint thread', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('copies committed pages into the database file, leaving the automatic checkpoint for a long log', async () => {
+  it('copies committed pages into the database file, the connection checkpointing nothing itself', async () => {
     const db = new Kysely<ProbeDatabase>({ dialect: openSqliteDialect(file) });
     try {
       await sql`CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)`.execute(db);
       const before = databasePages(file);
-      // About 150 pages: far below the automatic checkpoint's mark (16,000 pages).
+      // About 150 pages, far below the mark past which the thread starts the log over.
       const body = 'x'.repeat(2_000);
       await Promise.all(
         Array.from({ length: 300 }, (_, id) =>
@@ -71,7 +86,32 @@ describe('SQLite checkpoint thread', () => {
       const { rows } = await sql<{
         wal_autocheckpoint: number;
       }>`PRAGMA wal_autocheckpoint`.execute(db);
-      expect(rows).toEqual([{ wal_autocheckpoint: 16_000 }]);
+      expect(rows).toEqual([{ wal_autocheckpoint: 0 }]);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('starts the log over itself once it passes the restart mark, though writes never pause', async () => {
+    const restartPages = 200;
+    const db = new Kysely<ProbeDatabase>({ dialect: openSqliteDialect(file, { restartPages }) });
+    try {
+      await sql`CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)`.execute(db);
+      const startsBefore = logStarts(file);
+      const starts = () => logStarts(file) - startsBefore;
+      // A row of 3,000 bytes is a page of the log. Four writers that never pause: no commit
+      // finds the whole log copied, the only moment at which SQLite starts it over itself
+      // (without the thread's restarts, 20,000 rows started it over not once).
+      const body = 'x'.repeat(3_000);
+      let rows = 0;
+      const writer = async () => {
+        while (rows < 20_000 && starts() < 3) {
+          await db.insertInto('notes').values({ id: rows++, body }).execute();
+        }
+      };
+      await Promise.all([writer(), writer(), writer(), writer()]);
+
+      expect(starts()).toBeGreaterThanOrEqual(3);
     } finally {
       await db.destroy();
     }
