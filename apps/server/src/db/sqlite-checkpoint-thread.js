@@ -30,14 +30,16 @@ function passiveCheckpoint() {
 }
 
 /**
- * Starts the log over (sqlite-checkpointer.ts). The RESTART holds the write lock while it
- * copies what the last pass left, so passes come first until one finds few new pages
- * (a pass of 10,000 pages lets writers add thousands meanwhile: copied under the lock, a
- * stop of 50–80 ms). It may wait a little for the lock and for readers to leave the log;
- * one that still meets a reader is tried again after the next pass.
+ * Starts the log over (sqlite-checkpointer.ts), after a pass that found `log` pages. The
+ * RESTART holds the write lock while it copies what the last pass left, so passes come
+ * first until one finds few new pages (a pass of 10,000 pages lets writers add thousands
+ * meanwhile: copied under the lock, a stop of 50–80 ms). It may wait a little for the lock
+ * and for readers to leave the log; one that still meets a reader is tried again after the
+ * next pass.
+ *
+ * @param {number} log
  */
-function restart() {
-  let log = passiveCheckpoint();
+function restart(log) {
   for (let pass = 0; pass < MAX_CATCH_UP_PASSES; pass += 1) {
     const next = passiveCheckpoint();
     const added = next - log;
@@ -61,8 +63,9 @@ while (Atomics.load(signal, STOP) === 0) {
     break;
   }
   Atomics.store(signal, WROTE, 0);
-  if (passiveCheckpoint() > restartPages) {
-    restart();
+  const log = passiveCheckpoint();
+  if (log > restartPages) {
+    restart(log);
   }
   // At most one pass per gap: each pass pays two fsyncs however little it copies.
   Atomics.wait(signal, STOP, 0, minGapMs);

@@ -19,7 +19,7 @@ import {
   type SqliteCore,
   type SqliteEngine,
 } from './sqlite-connection';
-import { RESTART_PAGES, SqliteCheckpointer } from './sqlite-checkpointer';
+import { SqliteCheckpointer } from './sqlite-checkpointer';
 import { GroupCommit } from './sqlite-group-commit';
 
 /**
@@ -208,7 +208,7 @@ export function openSqliteDialect(file: string, options: SqliteOptions = {}): Di
 }
 
 /** Hands `db`'s checkpoints to a thread; should it fail, SQLite's own take over again. */
-function checkpointerFor(db: SQLite.Database, restartPages = RESTART_PAGES): SqliteCheckpointer {
+function checkpointerFor(db: SQLite.Database, restartPages?: number): SqliteCheckpointer {
   const sqliteDefault = db.pragma('wal_autocheckpoint', { simple: true }) as number;
   db.pragma('wal_autocheckpoint = 0');
   return new SqliteCheckpointer(
