@@ -5,6 +5,7 @@ import {
   type Kysely,
   type QueryResult,
 } from 'kysely';
+import { registerPreparedStatement } from './prepared-statements';
 import type { Database } from './types';
 
 /**
@@ -18,6 +19,9 @@ import type { Database } from './types';
  * sentinels with the named values in the same positions. Everything else the builder
  * writes (literals, constants compared against) stays as compiled. The builder must pass
  * each `value()` straight through as a bound value, never into SQL text.
+ *
+ * On PostgreSQL the statement is also prepared once per connection
+ * (./prepared-statements.ts): it must then name the columns it returns, never `*`.
  */
 export function compiledOnce<Values extends Record<string, unknown>, Row>(
   build: (
@@ -62,6 +66,7 @@ function prepare<Values extends Record<string, unknown>, Row>(
   const value = <K extends keyof Values>(name: K) =>
     `${SENTINEL_PREFIX}${String(name)}` as Values[K];
   const compiled = build(db, value).compile();
+  registerPreparedStatement(compiled.sql);
   const slots = compiled.parameters.map((parameter): Slot => {
     if (typeof parameter === 'string' && parameter.startsWith(SENTINEL_PREFIX)) {
       return { kind: 'value', name: parameter.slice(SENTINEL_PREFIX.length) };

@@ -1,5 +1,6 @@
 import { PostgresDialect, type Dialect } from 'kysely';
 import pg from 'pg';
+import { preparedStatementName } from './prepared-statements';
 
 /**
  * How long a request waits for a connection — a new one, or a free one from a full pool —
@@ -37,9 +38,30 @@ export function createPostgresDialect(
     onConnectionError(Object.assign(new Error(error.message), { code: error.code }));
   pool.on('connect', (client) => {
     client.on('error', report);
+    sendRegisteredStatementsByName(client);
   });
   // An idle client's error reaches the pool too (it has already removed the client); the
   // client's own listener above has logged it, so here it only must not go unhandled.
   pool.on('error', () => undefined);
   return new PostgresDialect({ pool });
+}
+
+type QueryFunction = (...args: unknown[]) => unknown;
+
+/**
+ * Makes `client` send the registered hot statements (./prepared-statements.ts) as named
+ * statements, which node-postgres parses once per connection and then only binds and
+ * executes. Kysely's driver calls `query(text, values)`; any other form (a config object,
+ * a cursor) passes through untouched.
+ */
+function sendRegisteredStatementsByName(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as QueryFunction;
+  const byName: QueryFunction = (text, values, ...rest) => {
+    const name =
+      typeof text === 'string' && Array.isArray(values) && rest.length === 0
+        ? preparedStatementName(text)
+        : undefined;
+    return name === undefined ? query(text, values, ...rest) : query({ name, text, values });
+  };
+  client.query = byName as typeof client.query;
 }

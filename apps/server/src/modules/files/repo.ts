@@ -6,6 +6,7 @@ import {
   type SqlBool,
   type Updateable,
 } from 'kysely';
+import { columnsAsThemselves, everyColumnOf } from '@/db/columns';
 import { compiledOnce } from '@/db/compiled-query';
 import type { Database, FilesTable } from '@/db/types';
 import { matchesSearch, withinOwnerScope, type OwnerScope } from '@/db/filters';
@@ -26,7 +27,32 @@ function toFileRow<T extends Selectable<FilesTable>>(row: T): Omit<T, 'size'> & 
   return { ...row, size: Number(row.size), views: Number(row.views) };
 }
 
-/** The anonymous download's only statement (DESIGN §11), compiled once per database. */
+/** Every column of a file share, checked complete by the compiler. */
+const FILE_COLUMNS = everyColumnOf<Selectable<FilesTable>>()([
+  'id',
+  'slug',
+  's3_config_id',
+  'path',
+  'storage_path',
+  'filename',
+  'mimetype',
+  'size',
+  'etag',
+  'remark',
+  'password_hash',
+  'expires_at',
+  'max_views',
+  'views',
+  'created_by',
+  'status',
+  'created_at',
+  'updated_at',
+]);
+
+/**
+ * The anonymous download's only statement (DESIGN §11), compiled once per database. It
+ * names the columns it returns: `*` cannot be prepared safely (db/prepared-statements.ts).
+ */
 const countOpenView = compiledOnce<{ slug: string; nowIso: string }, unknown>((db, value) =>
   liveViewStatement(
     db,
@@ -35,7 +61,7 @@ const countOpenView = compiledOnce<{ slug: string; nowIso: string }, unknown>((d
     value('slug'),
     value('nowIso'),
     sql<SqlBool>`${sql.ref('status')} = ${'ready'} and ${sql.ref('password_hash')} is null`,
-  ).returningAll(),
+  ).returning(columnsAsThemselves(FILE_COLUMNS)),
 );
 
 /** SQL for file shares; one method per query, the owner in the WHERE where a scope applies. */

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Selectable, type SqlBool, type Updateable } from
 import type { Database, PastesTable } from '@/db/types';
 import { matchesSearch, withinOwnerScope, type OwnerScope } from '@/db/filters';
 import type { ListRequest } from '@/lib/pagination';
+import { columnsAsThemselves, everyColumnOf } from '@/db/columns';
 import { compiledOnce } from '@/db/compiled-query';
 import { countLiveView, liveViewStatement } from '@/shares/views';
 
@@ -16,30 +17,8 @@ const PREVIEW_CHARS = 200;
 /** The anonymous count's own condition: the share has no password. */
 const passwordFree = sql<SqlBool>`${sql.ref('password_hash')} is null`;
 
-/** The anonymous reader's only statement (DESIGN §11), compiled once per database. */
-const countOpenView = compiledOnce<{ slug: string; nowIso: string }, unknown>((db, value) =>
-  liveViewStatement(
-    db,
-    'pastes',
-    'slug',
-    value('slug'),
-    value('nowIso'),
-    passwordFree,
-  ).returningAll(),
-);
-
-/**
- * The same count for a raw read, which answers the content alone: returning one column
- * instead of twelve halves SQLite's share of the read (docs/performance.md, round 9).
- */
-const countOpenRawView = compiledOnce<{ slug: string; nowIso: string }, unknown>((db, value) =>
-  liveViewStatement(db, 'pastes', 'slug', value('slug'), value('nowIso'), passwordFree).returning(
-    sql<string>`${sql.ref('content')}`.as('content'),
-  ),
-);
-
-/** Every column of a paste, checked complete by the compiler: an insert writes them all. */
-const PASTE_COLUMNS = [
+/** Every column of a paste, checked complete by the compiler: a create writes them all. */
+const PASTE_COLUMNS = everyColumnOf<PasteRow>()([
   'id',
   'slug',
   'content',
@@ -52,10 +31,27 @@ const PASTE_COLUMNS = [
   'created_by',
   'created_at',
   'updated_at',
-] as const satisfies readonly (keyof PasteRow)[];
-type MissingColumn = Exclude<keyof PasteRow, (typeof PASTE_COLUMNS)[number]>;
-const allColumnsListed: [MissingColumn] extends [never] ? true : MissingColumn = true;
-void allColumnsListed;
+]);
+
+/**
+ * The anonymous reader's only statement (DESIGN §11), compiled once per database. It names
+ * the columns it returns: `*` cannot be prepared safely (db/prepared-statements.ts).
+ */
+const countOpenView = compiledOnce<{ slug: string; nowIso: string }, unknown>((db, value) =>
+  liveViewStatement(db, 'pastes', 'slug', value('slug'), value('nowIso'), passwordFree).returning(
+    columnsAsThemselves(PASTE_COLUMNS),
+  ),
+);
+
+/**
+ * The same count for a raw read, which answers the content alone: returning one column
+ * instead of twelve halves SQLite's share of the read (docs/performance.md, round 9).
+ */
+const countOpenRawView = compiledOnce<{ slug: string; nowIso: string }, unknown>((db, value) =>
+  liveViewStatement(db, 'pastes', 'slug', value('slug'), value('nowIso'), passwordFree).returning(
+    sql<string>`${sql.ref('content')}`.as('content'),
+  ),
+);
 
 /** Columns of a list row: everything but the content, which is summarised instead. */
 const LIST_COLUMNS = PASTE_COLUMNS.filter(
