@@ -48,14 +48,35 @@ function shareColumns(share: ShareRef): Pick<NewVisitRow, 'file_id' | 'paste_id'
   }
 }
 
-/** A new visit's row, and the token that names it (the row keeps only its SHA-256). */
+/**
+ * A visit's token: the opening's time (12 hex digits of milliseconds since the epoch), then
+ * 32 random bytes in base64url. Its row's id is that time followed by the token's SHA-256
+ * (52 hex digits, 208 bits, so the id fits the column's 64): ids that grow with time
+ * append to the visits' primary-key index, where a bare hash landed each visit on a random
+ * page of it: a paste's JSON read cost a fifth more (docs/performance.md, round 11). The
+ * time tells nothing the link's holder did not know: it is when the page was opened.
+ */
+const TOKEN = /^[0-9a-f]{12}[A-Za-z0-9_-]{43}$/;
+const TIME_DIGITS = 12;
+const HASH_DIGITS = 52;
+/**
+ * The tokens earlier versions issued (32 random bytes; the id their SHA-256): admitted, so
+ * links handed out before an upgrade keep working until their visits end (6 hours).
+ */
+const UNTIMED_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+function newVisitToken(now: number): string {
+  return `${now.toString(16).padStart(TIME_DIGITS, '0')}${randomToken(32)}`;
+}
+
+/** A new visit's row, and the token that names it (the row keeps only its hash). */
 function newVisit(target: VisitTarget, now: number): { token: string; row: NewVisitRow } {
-  const token = randomToken(32);
+  const token = newVisitToken(now);
   // Written out, not spread into the literal: a copy given more properties costs about
   // 1.5 µs on Node 20 (docs/performance.md, round 9), and every JSON read makes a visit.
   const { file_id, paste_id } = shareColumns(target);
   const row: NewVisitRow = {
-    id: sha256Hex(token),
+    id: visitIdOf(token),
     file_id,
     paste_id,
     byte_budget: visitBudget(target.size),
@@ -68,7 +89,7 @@ function newVisit(target: VisitTarget, now: number): { token: string; row: NewVi
 
 /**
  * Creates one visit per share in one insert and answers each visit's token by share id.
- * The database keeps only the token's SHA-256: a copy of it opens nothing.
+ * The database keeps only the token's time and hash: a copy of it opens nothing.
  */
 export async function issueVisits(
   deps: AppDeps,
@@ -95,12 +116,18 @@ export async function issueVisit(deps: AppDeps, target: VisitTarget): Promise<st
   return visit.token;
 }
 
-/** The visit a token names; anything but 32 random bytes in base64url names none (410). */
+/**
+ * The id of the visit a token names: its time and its hash (see newVisitToken), or for a
+ * token of an earlier version its hash alone. Anything else names no visit (410).
+ */
 export function visitIdOf(token: string): string {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) {
-    throw new AppError('VISIT_LINK_USED_UP');
+  if (TOKEN.test(token)) {
+    return `${token.slice(0, TIME_DIGITS)}${sha256Hex(token).slice(0, HASH_DIGITS)}`;
   }
-  return sha256Hex(token);
+  if (UNTIMED_TOKEN.test(token)) {
+    return sha256Hex(token);
+  }
+  throw new AppError('VISIT_LINK_USED_UP');
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { FileShare, PublicFile } from '@pastebox/contract/schemas/file';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { sha256Hex } from '@/lib/crypto';
+import { visitIdOf } from '@/shares/visits';
 import { sweepOnce } from '@/sweeper';
 import type { ApiClient } from '../support/api-client';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -54,13 +54,13 @@ forEachTarget('visit links', (target) => {
     return { view: res.body.data.previewUrl ?? '', download: res.body.data.downloadUrl ?? '' };
   }
 
-  /** bytes_served of the visit a link names (its row is keyed by the token's SHA-256). */
+  /** bytes_served of the visit a link names (its row is keyed by the token's time and hash). */
   async function bytesServed(link: string): Promise<number | undefined> {
     const token = new URL(link).searchParams.get('token') ?? '';
     const row = await server.deps.db
       .selectFrom('share_visits')
       .select('bytes_served')
-      .where('id', '=', sha256Hex(token))
+      .where('id', '=', visitIdOf(token))
       .executeTakeFirst();
     return row && Number(row.bytes_served);
   }

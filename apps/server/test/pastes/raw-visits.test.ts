@@ -1,6 +1,7 @@
 import type { PasteView } from '@pastebox/contract/schemas/paste';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '@/lib/crypto';
+import { visitIdOf } from '@/shares/visits';
 import type { ApiClient } from '../support/api-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { createPaste, openPaste, viewsOf } from './builders';
@@ -63,7 +64,7 @@ describe('raw links through a visit (issue 13)', () => {
     const paste = await createPaste(admin, { content: 'three views', maxViews: 3 });
     const rawUrl = await rawUrlOf(paste.slug);
     expect(rawUrl).toMatch(
-      new RegExp(`^${server.baseUrl}/api/raw/${paste.slug}\\?token=[A-Za-z0-9_-]{43}$`),
+      new RegExp(`^${server.baseUrl}/api/raw/${paste.slug}\\?token=[0-9a-f]{12}[A-Za-z0-9_-]{43}$`),
     );
     expect(await viewsOf(server, paste.slug)).toBe(1);
 
@@ -120,6 +121,54 @@ describe('raw links through a visit (issue 13)', () => {
     const withPassword = await fetchRaw(`${withToken(rawUrl, 'B'.repeat(43))}&password=nope`);
     expect(withPassword).toMatchObject({ status: 410, error: 'VISIT_LINK_USED_UP' });
     expect(await viewsOf(server, paste.slug)).toBe(views);
+  });
+
+  it('visit ids grow with the time of the opening; the token carries that time', async () => {
+    const paste = await createPaste(admin, { content: 'ordered' });
+    const tokens: string[] = [];
+    for (let opening = 0; opening < 3; opening += 1) {
+      tokens.push(new URL(await rawUrlOf(paste.slug)).searchParams.get('token') ?? '');
+      server.clock.advance(1);
+    }
+    const rows = await server.deps.db
+      .selectFrom('share_visits')
+      .select(['id', 'created_at'])
+      .where('paste_id', '=', paste.id)
+      .orderBy('created_at')
+      .execute();
+    expect(rows.map((row) => row.id)).toEqual(tokens.map(visitIdOf));
+    expect([...rows.map((row) => row.id)].sort()).toEqual(rows.map((row) => row.id));
+    for (const [index, row] of rows.entries()) {
+      const time = Date.parse(row.created_at).toString(16).padStart(12, '0');
+      expect(tokens[index]?.startsWith(time)).toBe(true);
+      expect(row.id).toHaveLength(64);
+      expect(row.id.startsWith(time)).toBe(true);
+    }
+    // The time is part of what the hash covers: another time opens nothing.
+    const [first] = tokens;
+    const shifted = `${(Date.parse(rows[0]?.created_at ?? '') + 1).toString(16).padStart(12, '0')}${first?.slice(12)}`;
+    const rawUrl = `${server.baseUrl}/api/raw/${paste.slug}?token=${first}`;
+    expect(await fetchRaw(withToken(rawUrl, shifted))).toMatchObject({ status: 410 });
+    expect(await fetchRaw(rawUrl)).toMatchObject({ status: 200, text: 'ordered' });
+  });
+
+  it('a link of an earlier version (a bare 43-character token) keeps opening its visit', async () => {
+    const paste = await createPaste(admin, { content: 'from before' });
+    const rawUrl = await rawUrlOf(paste.slug);
+    const token = new URL(rawUrl).searchParams.get('token') ?? '';
+    const earlier = token.slice(12);
+    // The visit as an earlier version stored it: keyed by the token's SHA-256 alone.
+    await server.deps.db
+      .updateTable('share_visits')
+      .set({ id: sha256Hex(earlier) })
+      .where('id', '=', visitIdOf(token))
+      .execute();
+    expect(await fetchRaw(withToken(rawUrl, earlier))).toMatchObject({
+      status: 200,
+      text: 'from before',
+    });
+    expect(await fetchRaw(rawUrl)).toMatchObject({ status: 410, error: 'VISIT_LINK_USED_UP' });
+    expect(await viewsOf(server, paste.slug)).toBe(1);
   });
 
   it('a visit lives 15 minutes after its last read, and 6 hours at most', async () => {
