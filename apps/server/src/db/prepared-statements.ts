@@ -1,11 +1,11 @@
 /**
  * The statements PostgreSQL prepares once per connection (DESIGN §11). A statement sent
  * without a name is parsed, analysed and planned on every run: for a raw read's one
- * `UPDATE … RETURNING` that was about half of PostgreSQL's CPU (docs/performance.md, round
- * 11). The hot statements — those compiled once, ./compiled-query.ts — register their SQL
- * text here, and the pool's clients send a registered text under its name
- * (./postgres-pool.ts), so each connection prepares it on first use and then only binds
- * and executes it.
+ * `UPDATE … RETURNING` that was a third to a half of PostgreSQL's CPU
+ * (docs/performance.md, round 11). The hot statements — those compiled once,
+ * ./compiled-query.ts — register their SQL text here, and the pool's clients send a
+ * registered text under its name (./postgres-pool.ts), so each connection prepares it on
+ * first use and then only binds and executes it.
  *
  * Only registered texts are named: a name lives as long as its connection on the server,
  * and the compiled-once statements are a fixed handful, where texts built per request

@@ -53,7 +53,7 @@ function shareColumns(share: ShareRef): Pick<NewVisitRow, 'file_id' | 'paste_id'
  * 32 random bytes in base64url. Its row's id is that time followed by the token's SHA-256
  * (52 hex digits, 208 bits, so the id fits the column's 64): ids that grow with time
  * append to the visits' primary-key index, where a bare hash landed each visit on a random
- * page of it: a paste's JSON read cost a fifth more (docs/performance.md, round 11). The
+ * page of it: a paste's JSON read cost a third more (docs/performance.md, round 11). The
  * time tells nothing the link's holder did not know: it is when the page was opened.
  */
 const TOKEN = /^[0-9a-f]{12}[A-Za-z0-9_-]{43}$/;
