@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 
 export interface S3DriverOptions {
@@ -92,4 +93,28 @@ export function copySourceOf(bucket: string, key: string): string {
 export function totalFromContentRange(contentRange: string | undefined): number | null {
   const match = /\/(\d+)\s*$/.exec(contentRange ?? '');
   return match?.[1] ? Number(match[1]) : null;
+}
+
+/** A request's abort, tied to the failure of the body it streams. */
+export interface BodyWatch {
+  /** Aborted, with the body's error, when the body fails. */
+  abort: AbortController;
+  /** The body's error, or null while it has none: the error to report for the request. */
+  failure(): unknown;
+}
+
+/**
+ * The SDK does not notice when the stream it sends as a body fails (too long, too short,
+ * the source erroring): the request waits for bytes that never come until the storage
+ * gives up (Swift after a minute). Watching the body aborts the request on its first error,
+ * which the caller then reports instead of the SDK's abort.
+ */
+export function watchBody(body: Readable): BodyWatch {
+  const abort = new AbortController();
+  let error: unknown = null;
+  body.once('error', (cause) => {
+    error = cause;
+    abort.abort(cause);
+  });
+  return { abort, failure: () => error };
 }

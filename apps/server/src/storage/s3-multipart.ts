@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { type Readable } from 'node:stream';
 import { InvalidPartError, UploadNotFoundError, type CompletedPart } from './driver';
-import { s3ErrorCode } from './s3-client';
+import { s3ErrorCode, watchBody } from './s3-client';
 import { stripQuotes } from './streams';
 
 /**
@@ -47,19 +47,26 @@ export class S3Multipart {
     size?: number,
   ): Promise<{ etag: string }> {
     const payload = size === undefined ? await gather(body) : body;
-    const out = await this.guard(uploadId, () =>
-      this.client.send(
-        new UploadPartCommand({
-          Bucket: this.bucket,
-          Key: key,
-          UploadId: uploadId,
-          PartNumber: partNumber,
-          Body: payload,
-          ContentLength: size ?? (payload as Buffer).length,
-        }),
-      ),
-    );
-    return { etag: stripQuotes(out.ETag) ?? '' };
+    // A streamed part whose body fails aborts its request (see watchBody).
+    const watch = size === undefined ? null : watchBody(body);
+    try {
+      const out = await this.guard(uploadId, () =>
+        this.client.send(
+          new UploadPartCommand({
+            Bucket: this.bucket,
+            Key: key,
+            UploadId: uploadId,
+            PartNumber: partNumber,
+            Body: payload,
+            ContentLength: size ?? (payload as Buffer).length,
+          }),
+          { abortSignal: watch?.abort.signal },
+        ),
+      );
+      return { etag: stripQuotes(out.ETag) ?? '' };
+    } catch (error) {
+      throw watch?.failure() ?? error;
+    }
   }
 
   async complete(key: string, uploadId: string, parts: CompletedPart[]): Promise<void> {

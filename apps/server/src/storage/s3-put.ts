@@ -2,6 +2,7 @@ import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { Readable } from 'node:stream';
 import type { PutOptions, PutResult } from './driver';
+import { watchBody } from './s3-client';
 import { assertDeclaredSize, MeteredStream, stripQuotes } from './streams';
 
 /** S3 refuses a single PUT over 5 GiB; larger known sizes go through multipart too. */
@@ -37,15 +38,8 @@ export async function streamPut(
     throw body.errored ?? new Error('The body was closed before the put began');
   }
   const meter = new MeteredStream(options.size !== undefined ? { exact: options.size } : {});
-  // The SDK does not notice when its body stream fails (too long, too short, the source
-  // erroring): the request would wait for bytes that never come. So a body error aborts
-  // the request, and that error is the one reported.
-  const abort = new AbortController();
-  let bodyError: unknown = null;
-  meter.once('error', (error) => {
-    bodyError = error;
-    abort.abort(error);
-  });
+  // A failing body (too long, too short, the source erroring) aborts the request.
+  const watch = watchBody(meter);
   body.once('error', (error) => meter.destroy(error));
   const params = {
     Bucket: target.bucket,
@@ -54,11 +48,11 @@ export async function streamPut(
     ...(options.contentType ? { ContentType: options.contentType } : {}),
   };
   try {
-    const etag = await send(client, params, options, abort);
+    const etag = await send(client, params, options, watch.abort);
     assertDeclaredSize(options.size, meter.bytes);
     return { size: meter.bytes, etag };
   } catch (error) {
-    throw bodyError ?? error;
+    throw watch.failure() ?? error;
   }
 }
 

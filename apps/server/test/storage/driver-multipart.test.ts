@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InvalidPartError, UploadNotFoundError } from '@/storage/driver';
 import { absoluteUrl, storageTargets } from '../support/storage-targets';
@@ -70,6 +71,20 @@ describe.each(storageTargets())('StorageDriver multipart on $name', (target) => 
       fx.driver.completeMultipart(key, uploadId, [{ partNumber: 1, etag: md5('other') }]),
     ).rejects.toBeInstanceOf(InvalidPartError);
     expect(await fx.driver.stat(key)).toBeNull();
+    await fx.driver.abortMultipart(key, uploadId);
+  });
+
+  it('a part whose body fails midway fails with that error at once', async () => {
+    const key = 'multi/failing-body.bin';
+    const { uploadId } = await fx.driver.createMultipart(key);
+    const failure = new Error('the source failed');
+    // A megabyte of the five declared, then the source errors: the storage would wait for
+    // the rest until it gives up (Swift after a minute) unless the request is aborted.
+    const body = new Readable({ read() {} });
+    body.push(Buffer.alloc(1024 * 1024, 'b'));
+    setTimeout(() => body.destroy(failure), 50);
+    await expect(fx.driver.uploadPart(key, uploadId, 1, body, PART)).rejects.toBe(failure);
+    expect(await fx.driver.listParts(key, uploadId)).toEqual([]);
     await fx.driver.abortMultipart(key, uploadId);
   });
 
