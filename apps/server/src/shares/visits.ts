@@ -69,6 +69,11 @@ function newVisitToken(now: number): string {
   return `${now.toString(16).padStart(TIME_DIGITS, '0')}${randomToken(32)}`;
 }
 
+/** The id of a token of the timed form: its time, then its hash. */
+function timedVisitId(token: string): string {
+  return `${token.slice(0, TIME_DIGITS)}${sha256Hex(token).slice(0, HASH_DIGITS)}`;
+}
+
 /** A new visit's row, and the token that names it (the row keeps only its hash). */
 function newVisit(target: VisitTarget, now: number): { token: string; row: NewVisitRow } {
   const token = newVisitToken(now);
@@ -76,7 +81,7 @@ function newVisit(target: VisitTarget, now: number): { token: string; row: NewVi
   // 1.5 µs on Node 20 (docs/performance.md, round 9), and every JSON read makes a visit.
   const { file_id, paste_id } = shareColumns(target);
   const row: NewVisitRow = {
-    id: visitIdOf(token),
+    id: timedVisitId(token),
     file_id,
     paste_id,
     byte_budget: visitBudget(target.size),
@@ -122,7 +127,7 @@ export async function issueVisit(deps: AppDeps, target: VisitTarget): Promise<st
  */
 export function visitIdOf(token: string): string {
   if (TOKEN.test(token)) {
-    return `${token.slice(0, TIME_DIGITS)}${sha256Hex(token).slice(0, HASH_DIGITS)}`;
+    return timedVisitId(token);
   }
   if (UNTIMED_TOKEN.test(token)) {
     return sha256Hex(token);
