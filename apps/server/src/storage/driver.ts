@@ -38,7 +38,10 @@ export interface StorageDriver {
   /** Makes an empty folder (and its parents, where the storage has real folders). */
   createFolder(key: string): Promise<void>;
 
-  /** Deletes a folder and everything below it; a missing folder is not an error. */
+  /**
+   * Deletes a folder and everything below it. A missing folder is ObjectNotFoundError, so
+   * of several deletes of one folder at once exactly one succeeds (and gives its bytes back).
+   */
   deleteFolder(key: string): Promise<void>;
 
   /** Moves one object, replacing any object at `toKey`. */
@@ -177,6 +180,13 @@ export class ObjectNotFoundError extends Error {
   }
 }
 
+/** A folder move whose target exists (it never merges into or replaces a folder). */
+export class TargetExistsError extends Error {
+  constructor(readonly key: string) {
+    super(`Target exists: ${key}`);
+  }
+}
+
 /** A byte range that starts past the end of the object (HTTP 416). */
 export class InvalidRangeError extends Error {
   constructor(
@@ -198,5 +208,39 @@ export class UploadNotFoundError extends Error {
 export class InvalidPartError extends Error {
   constructor(readonly partNumber: number) {
     super(`Part ${partNumber} is missing or its ETag does not match`);
+  }
+}
+
+/**
+ * A local key whose path passes through (or names) a symbolic link below the storage root
+ * (storage/local-confine.ts): links are never followed, so nothing outside the root is
+ * read, written or deleted through one. The file system answers FORBIDDEN.
+ */
+export class PathEscapeError extends Error {
+  constructor(readonly key: string) {
+    super(`Refused: the path of ${JSON.stringify(key)} passes through a symbolic link`);
+  }
+}
+
+/**
+ * A folder move that stopped half-way where it cannot be atomic (S3: a copy and a delete
+ * per object). Every object is whole at the source or at the target (all are copied
+ * before any source is deleted); `left` counts the objects still at the source, and
+ * repeating the same move completes it. The file system answers CONFLICT.
+ */
+export class FolderMoveIncompleteError extends Error {
+  constructor(
+    readonly fromKey: string,
+    readonly toKey: string,
+    readonly left: number,
+    cause: unknown,
+  ) {
+    super(
+      left === 0
+        ? `The folder move from ${fromKey} to ${toKey} failed; nothing was moved`
+        : `The folder move from ${fromKey} to ${toKey} stopped with ${left} object(s) ` +
+            `still at ${fromKey} (all are already at ${toKey}); repeat the move to finish it`,
+      { cause },
+    );
   }
 }

@@ -1,13 +1,21 @@
+import { randomBytes } from 'node:crypto';
 import type { Dirent } from 'node:fs';
+import type fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { ObjectNotFoundError } from './driver';
-import { InvalidKeyError, normaliseFolderKey } from './keys';
-import { isMissing, statFile } from './local-files';
+import { ObjectNotFoundError, TargetExistsError } from './driver';
+import { InvalidKeyError, normaliseFolderKey, TEMP_FILE_PREFIX } from './keys';
+import { lstatConfined } from './local-confine';
+import { isMissing } from './local-files';
 
 /**
  * Folders of the local driver: real directories below its root. `dirOf` maps a folder key
  * to its directory and never leaves the root (the driver's pathOf rule); '' is the root.
+ * No call goes through a symbolic link (storage/local-confine.ts).
+ *
+ * A folder moves and goes in one rename(2), so parallel calls on one folder cannot split
+ * it: exactly one of eight renames wins and takes every file along, the others find the
+ * folder gone (ObjectNotFoundError); a delete first renames the folder out of sight.
  */
 export class LocalFolders {
   constructor(
@@ -20,61 +28,116 @@ export class LocalFolders {
     return normal === '' ? this.root : this.pathOf(normal);
   }
 
+  /** The directory of a folder key and its lstat; PathEscapeError through a link. */
+  private async confined(key: string): Promise<{ dir: string; stats: fs.Stats | null }> {
+    const dir = this.dirOf(key);
+    return { dir, stats: await lstatConfined(this.root, dir, key) };
+  }
+
   async exists(key: string): Promise<boolean> {
+    const { stats } = await this.confined(key);
+    return stats?.isDirectory() ?? false;
+  }
+
+  async create(key: string): Promise<void> {
+    const { dir } = await this.confined(key);
+    await fsp.mkdir(dir, { recursive: true });
+  }
+
+  /**
+   * Renames the folder to a hidden temp name beside it (one step: a rename racing with
+   * this either took the whole folder first or finds it gone), then empties that. When
+   * something inside cannot be removed, what is left is put back under its name, so a
+   * caller can go on member by member (WebDAV's 207) and nothing stays hidden.
+   */
+  async delete(key: string): Promise<void> {
+    const { dir, stats } = await this.confined(key);
+    if (dir === this.root) {
+      throw new InvalidKeyError(key, 'the storage root cannot be deleted');
+    }
+    if (!stats?.isDirectory()) {
+      throw new ObjectNotFoundError(key);
+    }
+    const hidden = path.join(
+      path.dirname(dir),
+      `${TEMP_FILE_PREFIX}${randomBytes(12).toString('hex')}`,
+    );
     try {
-      return (await fsp.stat(this.dirOf(key))).isDirectory();
+      await fsp.rename(dir, hidden);
     } catch (error) {
-      if (isMissing(error)) {
-        return false;
-      }
+      throw isGone(error) ? new ObjectNotFoundError(key) : error;
+    }
+    try {
+      await removeTree(hidden);
+    } catch (error) {
+      await fsp.rename(hidden, dir).catch(() => undefined);
       throw error;
     }
   }
 
-  async create(key: string): Promise<void> {
-    await fsp.mkdir(this.dirOf(key), { recursive: true });
-  }
-
-  async delete(key: string): Promise<void> {
-    const dir = this.dirOf(key);
-    if (dir === this.root) {
-      throw new InvalidKeyError(key, 'the storage root cannot be deleted');
-    }
-    await removeTree(dir);
-  }
-
-  /** rename(2): one step, whatever the size of the file or tree. */
+  /** rename(2): one step, whatever the size of the file. */
   async moveFile(fromKey: string, toKey: string): Promise<void> {
-    const source = this.pathOf(fromKey);
-    const target = this.pathOf(toKey);
-    if (!(await statFile(source))) {
+    const source = await this.confined(fromKey);
+    const target = await this.confined(toKey);
+    if (!source.stats?.isFile()) {
       throw new ObjectNotFoundError(fromKey);
     }
-    await fsp.mkdir(path.dirname(target), { recursive: true });
-    await fsp.rename(source, target);
+    await fsp.mkdir(path.dirname(target.dir), { recursive: true });
+    try {
+      await fsp.rename(source.dir, target.dir);
+    } catch (error) {
+      throw isGone(error) ? new ObjectNotFoundError(fromKey) : error;
+    }
   }
 
+  /**
+   * One rename(2) of the directory. rename replaces an empty directory, so the target is
+   * first claimed with mkdir (which fails when anything is there: TargetExistsError) and
+   * the folder is renamed over that claim; a claim whose rename failed is removed.
+   */
   async moveFolder(fromKey: string, toKey: string): Promise<void> {
-    const source = this.dirOf(fromKey);
-    const target = this.dirOf(toKey);
-    if (source === this.root || target === this.root) {
+    const source = await this.confined(fromKey);
+    const target = await this.confined(toKey);
+    if (source.dir === this.root || target.dir === this.root) {
       throw new InvalidKeyError(fromKey, 'the storage root cannot be moved');
     }
-    if (!(await this.exists(fromKey))) {
+    if (!source.stats?.isDirectory()) {
       throw new ObjectNotFoundError(fromKey);
     }
-    await fsp.mkdir(path.dirname(target), { recursive: true });
-    await fsp.rename(source, target);
+    if (target.stats) {
+      throw new TargetExistsError(toKey);
+    }
+    await fsp.mkdir(path.dirname(target.dir), { recursive: true });
+    try {
+      await fsp.mkdir(target.dir);
+    } catch (error) {
+      throw (error as NodeJS.ErrnoException).code === 'EEXIST'
+        ? new TargetExistsError(toKey)
+        : error;
+    }
+    try {
+      await fsp.rename(source.dir, target.dir);
+    } catch (error) {
+      await fsp.rmdir(target.dir).catch(() => undefined);
+      throw isGone(error) ? new ObjectNotFoundError(fromKey) : error;
+    }
   }
+}
+
+/** ENOENT from a rename: the source went since it was checked (a parallel move or delete). */
+function isGone(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException | null)?.code === 'ENOENT';
 }
 
 /**
  * Removes a folder and everything in it, one entry at a time. `fs.rm({ recursive })` walks
  * siblings in parallel and rejects at the first failure while the other branches go on in
  * the background: a caller that then removes what is left (WebDAV's member-by-member
- * DELETE) raced with them. Here a failure stops the walk with nothing left running.
+ * DELETE) raced with them. Here a failure stops the walk with nothing left running. A
+ * symbolic link inside is removed itself, never followed (a Dirent of a link is not a
+ * directory, and rm unlinks a link).
  */
-async function removeTree(dir: string): Promise<void> {
+export async function removeTree(dir: string): Promise<void> {
   let entries: Dirent[];
   try {
     entries = await fsp.readdir(dir, { withFileTypes: true });

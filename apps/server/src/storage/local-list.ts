@@ -3,6 +3,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { setImmediate } from 'node:timers/promises';
 import type { ListOptions, ListPage, ObjectStat } from './driver';
+import { assertConfined, isLink } from './local-confine';
 import { etagOfStats, isMissing } from './local-files';
 import { normalisePrefix, RESERVED_ROOT_FOLDER, TEMP_FILE_PREFIX } from './keys';
 
@@ -24,8 +25,10 @@ interface Entry {
   kind: 'object' | 'prefix';
 }
 
+/** Temp files, the multipart folder, and every symbolic link (storage/local-confine.ts). */
 function isHidden(dirKey: string, entry: Dirent): boolean {
   return (
+    isLink(entry) ||
     entry.name.startsWith(TEMP_FILE_PREFIX) ||
     (dirKey === '' && entry.name === RESERVED_ROOT_FOLDER)
   );
@@ -117,7 +120,8 @@ async function statAll(root: string, keys: string[]): Promise<(ObjectStat | null
 function objectStatSync(root: string, key: string): ObjectStat | null {
   let stats: fs.Stats;
   try {
-    stats = fs.statSync(path.join(root, key));
+    // lstat: a name that became a link since the directory was read is not listed.
+    stats = fs.lstatSync(path.join(root, key));
   } catch (error) {
     if (isMissing(error)) {
       return null;
@@ -142,7 +146,8 @@ function decodeCursor(cursor: string | null | undefined): string | null {
 /**
  * One page of a local directory listed the way S3's ListObjectsV2 lists a bucket: keys
  * and common prefixes in UTF-8 byte order, `limit` entries at most, resumable from an
- * opaque cursor (the last key returned).
+ * opaque cursor (the last key returned). A prefix through a symbolic link is refused
+ * (PathEscapeError), and links inside are not listed.
  */
 export async function listLocal(
   root: string,
@@ -151,6 +156,8 @@ export async function listLocal(
 ): Promise<ListPage> {
   const prefix = normalisePrefix(rawPrefix);
   const limit = Math.min(Math.max(options.limit ?? DEFAULT_PAGE, 1), MAX_PAGE);
+  const dirKey = prefix.slice(0, prefix.lastIndexOf('/') + 1);
+  await assertConfined(root, path.join(root, dirKey), prefix);
   const after = decodeCursor(options.cursor);
   const afterBytes = after === null ? null : Buffer.from(after, 'utf8');
   const all =

@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import { InvalidPartError, UploadNotFoundError, type CompletedPart } from './driver';
 import { isMissing, publishTempFile, streamToTempFile, type TempFile } from './local-files';
 import { RESERVED_ROOT_FOLDER } from './keys';
+import { assertConfined } from './local-confine';
 
 /** S3's bounds on part numbers. */
 const MAX_PART_NUMBER = 10_000;
@@ -20,17 +21,19 @@ interface UploadMeta {
  * Multipart uploads of the local driver, kept under `<root>/.multipart/<uploadId>/`:
  * `meta.json` (the key it is for) and one file per part named `part-NNNNN-<md5>`, so the
  * part's ETag (the MD5 of its bytes, as S3 answers) is known without reading it again.
+ * A `.multipart` or upload folder that is a symbolic link is refused, never followed.
  */
 export class LocalMultipart {
   private readonly base: string;
 
-  constructor(root: string) {
+  constructor(private readonly root: string) {
     this.base = path.join(root, RESERVED_ROOT_FOLDER);
   }
 
   async create(key: string, contentType?: string): Promise<{ uploadId: string }> {
     const uploadId = randomBytes(16).toString('hex');
     const dir = path.join(this.base, uploadId);
+    await assertConfined(this.root, dir, key);
     await fsp.mkdir(dir, { recursive: true });
     const meta: UploadMeta = { key, contentType: contentType ?? null };
     await fsp.writeFile(path.join(dir, 'meta.json'), JSON.stringify(meta));
@@ -71,8 +74,11 @@ export class LocalMultipart {
     for (const name of await fsp.readdir(dir)) {
       const match = PART_FILE.exec(name);
       if (match?.[1] && match[2]) {
-        const stats = await fsp.stat(path.join(dir, name));
-        parts.push({ partNumber: Number(match[1]), etag: match[2], size: stats.size });
+        // lstat: a part that is a link is not a part (never read through).
+        const stats = await fsp.lstat(path.join(dir, name));
+        if (stats.isFile()) {
+          parts.push({ partNumber: Number(match[1]), etag: match[2], size: stats.size });
+        }
       }
     }
     return parts.sort((a, b) => a.partNumber - b.partNumber);
@@ -109,6 +115,7 @@ export class LocalMultipart {
   /** Removes the upload's folder; an unknown upload is not an error. */
   async abort(uploadId: string): Promise<void> {
     if (/^[0-9a-f]{32}$/.test(uploadId)) {
+      await assertConfined(this.root, path.join(this.base, uploadId), RESERVED_ROOT_FOLDER);
       await fsp.rm(path.join(this.base, uploadId), { recursive: true, force: true });
     }
   }
@@ -118,6 +125,7 @@ export class LocalMultipart {
       throw new UploadNotFoundError(uploadId);
     }
     const dir = path.join(this.base, uploadId);
+    await assertConfined(this.root, dir, key);
     let meta: UploadMeta;
     try {
       meta = JSON.parse(await fsp.readFile(path.join(dir, 'meta.json'), 'utf8')) as UploadMeta;

@@ -1,4 +1,4 @@
-import fs from 'node:fs';
+import type fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -19,13 +19,13 @@ import {
   type StorageDriver,
 } from './driver';
 import { InvalidKeyError, normaliseKey } from './keys';
+import { lstatConfined, openConfined } from './local-confine';
 import {
   copyToTempFile,
   etagOfStats,
   isMissing,
   pruneEmptyParents,
   publishTempFile,
-  statFile,
   streamToTempFile,
 } from './local-files';
 import { LocalFolders } from './local-folders';
@@ -45,6 +45,7 @@ export interface LocalDriverOptions {
  * Objects as files below one directory (DESIGN §6). Writes go to a temp file in the
  * target's directory and are renamed into place, so an object is whole or absent. Its
  * "presigned" URLs are signed URLs to the server's own endpoints (storage/local-routes.ts).
+ * No operation follows a symbolic link below the root (storage/local-confine.ts).
  */
 export class LocalDriver implements StorageDriver {
   readonly kind = 'local' as const;
@@ -58,6 +59,15 @@ export class LocalDriver implements StorageDriver {
     this.folders = new LocalFolders(this.root, (key) => this.pathOf(key));
   }
 
+  /**
+   * The file of a key and its lstat (null when nothing is there), refused with
+   * PathEscapeError when a symbolic link is on the way or at the key itself.
+   */
+  private async confined(key: string): Promise<{ file: string; stats: fs.Stats | null }> {
+    const file = this.pathOf(key);
+    return { file, stats: await lstatConfined(this.root, file, key) };
+  }
+
   /** The file of a key; the key is normalised and can never leave the root. */
   pathOf(key: string): string {
     const normal = normaliseKey(key);
@@ -69,8 +79,8 @@ export class LocalDriver implements StorageDriver {
   }
 
   async stat(key: string): Promise<ObjectStat | null> {
-    const stats = await statFile(this.pathOf(key));
-    if (!stats) {
+    const { stats } = await this.confined(key);
+    if (!stats?.isFile()) {
       return null;
     }
     const etag = etagOfStats(stats);
@@ -88,13 +98,20 @@ export class LocalDriver implements StorageDriver {
   }
 
   async get(key: string, range?: ByteRange): Promise<ObjectStream> {
-    const file = this.pathOf(key);
-    const stats = await statFile(file);
-    if (!stats) {
+    const { file } = await this.confined(key);
+    const opened = await openConfined(file, key);
+    if (!opened) {
       throw new ObjectNotFoundError(key);
     }
-    const span = range ? clampRange(key, range, stats.size) : null;
-    const body = fs.createReadStream(file, span ? { start: span.start, end: span.end } : {});
+    const { handle, stats } = opened;
+    let span: ByteRange | null;
+    try {
+      span = range ? clampRange(key, range, stats.size) : null;
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+    const body = handle.createReadStream(span ? { start: span.start, end: span.end } : {});
     return {
       body,
       size: stats.size,
@@ -107,7 +124,7 @@ export class LocalDriver implements StorageDriver {
   }
 
   async put(key: string, body: Readable, options: PutOptions = {}): Promise<PutResult> {
-    const file = this.pathOf(key);
+    const { file } = await this.confined(key);
     const temp = await streamToTempFile(path.dirname(file), body, {
       ...(options.size !== undefined ? { declaredSize: options.size } : {}),
     });
@@ -117,8 +134,8 @@ export class LocalDriver implements StorageDriver {
 
   async delete(keys: string[]): Promise<void> {
     for (const key of keys) {
-      const file = this.pathOf(key);
-      if (await statFile(file)) {
+      const { file, stats } = await this.confined(key);
+      if (stats?.isFile()) {
         await fsp.rm(file, { force: true });
         await pruneEmptyParents(this.root, path.dirname(file));
       }
@@ -126,12 +143,12 @@ export class LocalDriver implements StorageDriver {
   }
 
   async copy(fromKey: string, toKey: string): Promise<void> {
-    const source = this.pathOf(fromKey);
-    const target = this.pathOf(toKey);
-    if (!(await statFile(source))) {
+    const source = await this.confined(fromKey);
+    const { file: target } = await this.confined(toKey);
+    if (!source.stats?.isFile()) {
       throw new ObjectNotFoundError(fromKey);
     }
-    const temp = await copyToTempFile(path.dirname(target), source);
+    const temp = await copyToTempFile(path.dirname(target), source.file);
     await publishTempFile(temp, target);
   }
 
@@ -230,7 +247,7 @@ export class LocalDriver implements StorageDriver {
     uploadId: string,
     parts: CompletedPart[],
   ): Promise<PutResult> {
-    const file = this.pathOf(key);
+    const { file } = await this.confined(key);
     const temp = await this.multipart.complete(
       normaliseKey(key),
       uploadId,
@@ -252,7 +269,7 @@ export class LocalDriver implements StorageDriver {
 
   /** Like put, with an upper bound instead of an exact size (the signed PUT endpoint). */
   async putWithin(key: string, body: Readable, max: number): Promise<PutResult> {
-    const file = this.pathOf(key);
+    const { file } = await this.confined(key);
     const temp = await streamToTempFile(path.dirname(file), body, { max });
     await publishTempFile(temp, file);
     return this.resultOf(file);
@@ -260,7 +277,7 @@ export class LocalDriver implements StorageDriver {
 
   private async resultOf(file: string): Promise<PutResult> {
     try {
-      const stats = await fsp.stat(file);
+      const stats = await fsp.lstat(file);
       return { size: stats.size, etag: etagOfStats(stats) };
     } catch (error) {
       if (isMissing(error)) {

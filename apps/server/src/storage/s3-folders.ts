@@ -5,12 +5,16 @@ import {
   PutObjectCommand,
   type S3Client,
 } from '@aws-sdk/client-s3';
-import { ObjectNotFoundError } from './driver';
+import { FolderMoveIncompleteError, ObjectNotFoundError } from './driver';
 import { InvalidKeyError, normaliseFolderKey } from './keys';
 import { copySourceOf } from './s3-client';
+import { withFolderLock } from './s3-folder-locks';
 
 /** Objects copied at once while a folder moves: enough to hide latency, few sockets. */
 const MOVE_CONCURRENCY = 8;
+
+/** Keys per DeleteObjects request: S3's limit. */
+const DELETE_BATCH = 1000;
 
 /**
  * Folders on S3, which has none: a folder is the keys under `name/`, and an empty folder
@@ -60,41 +64,98 @@ export class S3Folders {
     );
   }
 
+  /**
+   * Deletes every key under the folder; ObjectNotFoundError when there was none. Waits for
+   * any move or delete of an overlapping folder in this process (s3-folder-locks.ts).
+   */
   async delete(key: string): Promise<void> {
     const prefix = this.prefixOf(key);
     if (prefix === this.prefix) {
       throw new InvalidKeyError(key, 'the storage root cannot be deleted');
     }
-    // Always the first page again: what was deleted is gone, so no cursor is needed.
-    for (;;) {
-      const { keys } = await this.page(prefix, undefined);
-      if (keys.length === 0) {
-        return;
+    await withFolderLock(this.bucket, [prefix], async () => {
+      // Always the first page again: what was deleted is gone, so no cursor is needed.
+      for (let first = true; ; first = false) {
+        const { keys } = await this.page(prefix, undefined);
+        if (keys.length === 0 && first) {
+          throw new ObjectNotFoundError(key);
+        }
+        if (keys.length === 0) {
+          return;
+        }
+        await this.deleteKeys(keys);
       }
-      await this.deleteKeys(keys);
-    }
+    });
   }
 
-  /** Copies every object under the folder to the new name, then deletes the old ones. */
+  /**
+   * Copies every object under the folder to the new name, and only then deletes the old
+   * ones, so a failure leaves every object whole at the source or at the target. A copy
+   * that fails takes the copies made back (nothing moved: FolderMoveIncompleteError with
+   * nothing left); a delete that fails leaves every object at the target and some also at
+   * the source (FolderMoveIncompleteError counting those), and the same move again copies
+   * over what is there and deletes the rest. Moves and deletes of overlapping folders run
+   * one after another in this process, so of two moves of one folder the second finds it
+   * gone (ObjectNotFoundError).
+   */
   async move(fromKey: string, toKey: string): Promise<void> {
     const from = this.prefixOf(fromKey);
     const to = this.prefixOf(toKey);
     if (from === this.prefix || to === this.prefix) {
       throw new InvalidKeyError(fromKey, 'the storage root cannot be moved');
     }
+    await withFolderLock(this.bucket, [from, to], async () => {
+      const keys = await this.allKeys(from);
+      if (keys.length === 0) {
+        throw new ObjectNotFoundError(fromKey);
+      }
+      await this.copyAll(keys, from, to, fromKey, toKey);
+      let deleted = 0;
+      try {
+        for (let at = 0; at < keys.length; at += DELETE_BATCH) {
+          const batch = keys.slice(at, at + DELETE_BATCH);
+          await this.deleteKeys(batch);
+          deleted += batch.length;
+        }
+      } catch (error) {
+        throw new FolderMoveIncompleteError(fromKey, toKey, keys.length - deleted, error);
+      }
+    });
+  }
+
+  /** Every key under a full prefix, page after page. */
+  private async allKeys(prefix: string): Promise<string[]> {
+    const keys: string[] = [];
     let cursor: string | undefined;
-    let moved = 0;
     do {
-      const { keys, next } = await this.page(from, cursor);
-      await forEachLimited(keys, MOVE_CONCURRENCY, (source) =>
-        this.copyKey(source, `${to}${source.slice(from.length)}`),
-      );
-      await this.deleteKeys(keys);
-      moved += keys.length;
-      cursor = next;
+      const page = await this.page(prefix, cursor);
+      keys.push(...page.keys);
+      cursor = page.next;
     } while (cursor);
-    if (moved === 0) {
-      throw new ObjectNotFoundError(fromKey);
+    return keys;
+  }
+
+  /** The copy half of a move; on a failure the copies made go again, the sources stay. */
+  private async copyAll(
+    keys: string[],
+    from: string,
+    to: string,
+    fromKey: string,
+    toKey: string,
+  ): Promise<void> {
+    const copied: string[] = [];
+    try {
+      await forEachLimited(keys, MOVE_CONCURRENCY, async (source) => {
+        const target = `${to}${source.slice(from.length)}`;
+        await this.copyKey(source, target);
+        copied.push(target);
+      });
+    } catch (error) {
+      for (let at = 0; at < copied.length; at += DELETE_BATCH) {
+        // Best effort: a copy left behind duplicates its source, which is still whole.
+        await this.deleteKeys(copied.slice(at, at + DELETE_BATCH)).catch(() => undefined);
+      }
+      throw new FolderMoveIncompleteError(fromKey, toKey, 0, error);
     }
   }
 
@@ -128,18 +189,30 @@ export class S3Folders {
   }
 }
 
-/** Runs `task` over `items`, at most `limit` at a time. */
+/**
+ * Runs `task` over `items`, at most `limit` at a time. After a failure no new task starts,
+ * and it rejects (with the first failure) only once the running ones have ended: a caller
+ * that then undoes what was done sees all of it.
+ */
 async function forEachLimited<T>(
   items: readonly T[],
   limit: number,
   task: (item: T) => Promise<void>,
 ): Promise<void> {
   let next = 0;
+  let failure: { error: unknown } | null = null;
   const worker = async () => {
-    while (next < items.length) {
+    while (next < items.length && failure === null) {
       const item = items[next++] as T;
-      await task(item);
+      try {
+        await task(item);
+      } catch (error) {
+        failure ??= { error };
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  if (failure !== null) {
+    throw (failure as { error: unknown }).error;
+  }
 }

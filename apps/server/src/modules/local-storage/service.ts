@@ -5,6 +5,7 @@ import {
   InvalidPartError,
   InvalidRangeError,
   ObjectNotFoundError,
+  PathEscapeError,
   UploadNotFoundError,
 } from '@/storage/driver';
 import { InvalidKeyError } from '@/storage/keys';
@@ -68,6 +69,10 @@ export async function mapped<T>(work: () => Promise<T>): Promise<T> {
     }
     if (error instanceof ObjectNotFoundError) {
       throw new AppError('NOT_FOUND');
+    }
+    if (error instanceof PathEscapeError) {
+      // A symbolic link below the root (storage/local-confine.ts) is never followed.
+      throw new AppError('FORBIDDEN', error.message);
     }
     if (error instanceof InvalidRangeError) {
       throw new AppError('RANGE_NOT_SATISFIABLE');
