@@ -1,4 +1,5 @@
 import { appendToStem, cleanFileName } from '@pastebox/contract/rules/file-name';
+import { hasXmlForbiddenCharacter } from '@pastebox/contract/rules/xml-characters';
 
 /**
  * Object keys as every driver accepts them. One rule for local and S3, so an object that
@@ -17,6 +18,12 @@ export class InvalidKeyError extends Error {
 /** Names the local driver keeps for itself; refused as object keys on every driver. */
 export const RESERVED_ROOT_FOLDER = '.multipart';
 export const TEMP_FILE_PREFIX = '.pastebox-tmp-';
+/**
+ * The top-level folder of every file share's object (issue 29): the drivers accept it (the
+ * shares write there), the mount file system neither lists nor opens it (vfs/listing.ts),
+ * so a key with mount permission cannot read or replace the bytes behind a share.
+ */
+export const SHARE_OBJECTS_FOLDER = '.pastebox-shares';
 
 const MAX_KEY_BYTES = 1024;
 
@@ -38,6 +45,10 @@ function checkCharacters(original: string, value: string): void {
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(value)) {
     throw new InvalidKeyError(original, 'control characters are not allowed');
+  }
+  // Lone surrogates (no UTF-8 key holds one) and U+FFFE/U+FFFF: WebDAV could not show them.
+  if (hasXmlForbiddenCharacter(value)) {
+    throw new InvalidKeyError(original, 'characters XML cannot carry are not allowed');
   }
   if (value.includes('\\')) {
     throw new InvalidKeyError(original, 'backslashes are not allowed');

@@ -19,11 +19,12 @@ export const FALLBACK_NAME = 'file';
  *   `invoice\u202Efdp.exe` displays as `invoiceexe.pdf`;
  * - invisible format characters that hide text: zero-width space U+200B, line and
  *   paragraph separators U+2028–9, word joiner and invisible operators U+2060–4,
- *   deprecated format controls U+206A–F, BOM U+FEFF, annotation marks U+FFF9–B.
+ *   deprecated format controls U+206A–F, BOM U+FEFF, annotation marks U+FFF9–B;
+ * - the noncharacters U+FFFE and U+FFFF, which XML (WebDAV) cannot carry.
  * ZWNJ and ZWJ (U+200C–D) stay: Persian, Indic scripts and emoji sequences need them.
  */
 const UNSAFE =
-  /[\p{Cc}\p{Cs}\u061C\u200B\u200E\u200F\u2028-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]/gu;
+  /[\p{Cc}\p{Cs}\u061C\u200B\u200E\u200F\u2028-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB\uFFFE\uFFFF]/gu;
 
 /** Separators of the file systems and object stores we write to. */
 const SEPARATORS = /[/\\]/g;

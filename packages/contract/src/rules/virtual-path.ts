@@ -1,8 +1,12 @@
+import { hasXmlForbiddenCharacter } from './xml-characters';
+
 /**
  * Virtual paths of the mount file system (DESIGN §5, §7): what the fs API, WebDAV and the
  * explorer call a place. One normal form, checked once: it starts with `/`, segments are
  * joined by single slashes, no trailing slash except the root, Unicode NFC, and nothing
- * that could step outside (`.`/`..` after decoding, backslash, NUL and other controls).
+ * that could step outside (`.`/`..` after decoding, backslash, NUL and other controls),
+ * nor a character XML cannot carry (U+FFFE, U+FFFF, a lone surrogate): WebDAV shows every
+ * name in XML, and one such name would make its folder's PROPFIND ill-formed.
  * Look-alikes of `/` and `.` (fullwidth solidus, one-dot leader…) are plain characters of
  * a name here; they can never act as separators because no layer below splits on them.
  */
@@ -11,6 +15,7 @@ export type VirtualPathProblem =
   | 'empty'
   | 'relative'
   | 'control-character'
+  | 'unrepresentable-character'
   | 'backslash'
   | 'dot-segment'
   | 'too-long';
@@ -50,6 +55,9 @@ export function normaliseVirtualPath(raw: string): string {
   }
   if (CONTROL.test(value)) {
     throw new VirtualPathError(raw, 'control-character');
+  }
+  if (hasXmlForbiddenCharacter(value)) {
+    throw new VirtualPathError(raw, 'unrepresentable-character');
   }
   if (value.includes('\\')) {
     throw new VirtualPathError(raw, 'backslash');

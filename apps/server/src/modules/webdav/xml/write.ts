@@ -1,3 +1,4 @@
+import { replaceXmlForbiddenCharacters } from '@pastebox/contract/rules/xml-characters';
 import { DAV_NS } from './parse';
 
 /**
@@ -5,6 +6,11 @@ import { DAV_NS } from './parse';
  * careful escaping: the DAV: namespace under the prefix `D:`, any other namespace declared
  * on the element that uses it, so a property's own XML is never put into a foreign
  * default namespace.
+ *
+ * Every answer written here stays well-formed whatever it shows: a character XML cannot
+ * carry (a name made outside the product, in a local root or by another S3 tool, or a
+ * property stored before such values were refused) is written as U+FFFD — in the
+ * displayname or a value; hrefs are percent-encoded, so the entry can still be told apart.
  */
 
 export const XML_HEADER = '<?xml version="1.0" encoding="utf-8"?>\n';
@@ -77,7 +83,8 @@ export function statusResponse(href: string, status: number, condition?: string)
 
 /** A whole 207 answer from response elements. */
 export function multistatus(responses: string[]): Response {
-  return new Response(`${MULTISTATUS_OPEN}${responses.join('')}${MULTISTATUS_CLOSE}`, {
+  const xml = `${MULTISTATUS_OPEN}${responses.join('')}${MULTISTATUS_CLOSE}`;
+  return new Response(replaceXmlForbiddenCharacters(xml), {
     status: 207,
     headers: { 'Content-Type': 'application/xml; charset=utf-8' },
   });
@@ -104,10 +111,12 @@ export function multistatusOf(count: number, render: (index: number) => string):
     },
     pull(controller) {
       const end = Math.min(count, next + STREAM_BATCH);
-      let xml = '';
+      let rendered = '';
       for (; next < end; next += 1) {
-        xml += render(next);
+        rendered += render(next);
       }
+      // Whole responses per batch: a surrogate pair is never split between two of them.
+      const xml = replaceXmlForbiddenCharacters(rendered);
       if (next >= count) {
         controller.enqueue(encoder.encode(xml + MULTISTATUS_CLOSE));
         controller.close();
@@ -126,7 +135,7 @@ export function errorResponse(status: number, condition?: string, hrefs: readonl
   }
   const inner = hrefs.map((href) => dav('href', escapeXml(href))).join('');
   const body = `${XML_HEADER}<D:error xmlns:D="DAV:">${dav(condition, inner)}</D:error>`;
-  return new Response(body, {
+  return new Response(replaceXmlForbiddenCharacters(body), {
     status,
     headers: { 'Content-Type': 'application/xml; charset=utf-8' },
   });
