@@ -36,6 +36,8 @@ export const queryKeys = {
     choices: ['storage-configs', 'choices'] as const,
   },
   apiKeys: ['api-keys'] as const,
+  /** Active WebDAV locks, as the admin sees and releases them. */
+  davLocks: ['admin', 'dav-locks'] as const,
   /** Mounts as the admin manages them, or as a key with mount permission reads them. */
   mounts: {
     all: ['mounts'] as const,
@@ -70,6 +72,7 @@ export type ChangedKind =
   | 'fileObject'
   | 'storageConfig'
   | 'apiKey'
+  | 'davLock'
   | 'systemSettings'
   | 'mount'
   | 'fsEntry'
@@ -86,7 +89,9 @@ const STALE_AFTER: Record<ChangedKind, InvalidateQueryFilters[]> = {
   ],
   /** A config changed: the storage list and the upload form's choices. */
   storageConfig: [{ queryKey: queryKeys.storageConfigs.all }],
-  apiKey: [{ queryKey: queryKeys.apiKeys }],
+  /** Deleting or disabling a key drops its WebDAV locks too. */
+  apiKey: [{ queryKey: queryKeys.apiKeys }, { queryKey: queryKeys.davLocks }],
+  davLock: [{ queryKey: queryKeys.davLocks }],
   systemSettings: [{ queryKey: queryKeys.maxUploadSize }],
   /** A mount came, went or moved: the mount list and every listing (the root shows mounts). */
   mount: [{ queryKey: queryKeys.mounts.all }, { queryKey: queryKeys.fs.all }],
@@ -110,6 +115,7 @@ export const SESSION_QUERY_ROOTS = [
   queryKeys.managedFiles.all,
   queryKeys.storageConfigs.all,
   queryKeys.apiKeys,
+  queryKeys.davLocks,
   queryKeys.adminSession,
   queryKeys.mounts.all,
   queryKeys.fs.all,

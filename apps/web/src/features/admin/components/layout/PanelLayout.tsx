@@ -40,19 +40,24 @@ export function PanelLayout({ modules, current, children }: PanelLayoutProps) {
           </Text>
         </Group>
       </Paper>
-      <Drawer
+      {/* The parts, so the label names the dialog: on the always-rendered root <div> it is
+          an ARIA attribute a plain div may not carry (axe, at phone width). */}
+      <Drawer.Root
         opened={drawerOpened}
         onClose={drawer.close}
         size={280}
         padding={0}
-        withCloseButton={false}
         hiddenFrom="md"
-        aria-label={t('admin.navigation')}
       >
-        <Box h="100dvh">
-          <PanelNav modules={modules} current={current} onNavigate={drawer.close} />
-        </Box>
-      </Drawer>
+        <Drawer.Overlay />
+        <Drawer.Content aria-label={t('admin.navigation')}>
+          <Drawer.Body>
+            <Box h="100dvh">
+              <PanelNav modules={modules} current={current} onNavigate={drawer.close} />
+            </Box>
+          </Drawer.Body>
+        </Drawer.Content>
+      </Drawer.Root>
       <Box className={classes.content}>{children}</Box>
     </div>
   );

@@ -47,6 +47,9 @@ function answer(url: URL, init?: RequestInit): Response {
   if (url.pathname === '/api/s3-configs') {
     return json(200, [{ id: 'c1', name: 'Local disk', provider_type: 'local', is_default: true }]);
   }
+  if (url.pathname === '/api/admin/dav/locks') {
+    return json(200, []);
+  }
   if (method === 'PUT') {
     return json(200, { ...team, ...(body as object) });
   }

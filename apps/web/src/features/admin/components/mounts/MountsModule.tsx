@@ -9,6 +9,7 @@ import { errorMessage } from '@/lib/error-message';
 import { useMounts } from '@/features/admin/api/get-mounts';
 import { useUpdateMount } from '@/features/admin/api/update-mount';
 import { ModuleHeader } from '@/features/admin/components/ModuleHeader';
+import { DavLocksSection } from '@/features/admin/components/dav-locks/DavLocksSection';
 import { ListErrorAlert, ListFrame } from '@/features/admin/components/shared/ListFrame';
 import type { MountActionHandlers } from './MountActions';
 import { MountFormModal } from './MountFormModal';
@@ -16,8 +17,9 @@ import { MountsList } from './MountsList';
 import { useConfirmDeleteMount } from './use-confirm-delete-mount';
 
 /**
- * mount-management: the admin lists, creates, edits, switches and deletes mounts; a key
- * with mount permission sees its mounts read-only (SPEC §6).
+ * mount-management: the admin lists, creates, edits, switches and deletes mounts, and sees
+ * and releases the WebDAV locks held in them; a key with mount permission sees its mounts
+ * read-only (SPEC §6).
  */
 export function MountsModule({ title }: { title: string }) {
   const { t } = useTranslation();
@@ -84,6 +86,7 @@ export function MountsModule({ title }: { title: string }) {
       >
         <MountsList items={items} actions={actions} />
       </ListFrame>
+      {isAdmin && <DavLocksSection />}
       {isAdmin && (
         <MountFormModal
           opened={form !== null}

@@ -18,8 +18,11 @@ import { StorageFormModal } from './StorageFormModal';
 import { StorageList } from './StorageList';
 import { StorageTestModal } from './StorageTestModal';
 import { useConfirmDeleteStorage } from './use-confirm-delete-storage';
+import { useRecountStorage } from './use-recount-storage';
 
-/** storage-config (admin only): list, create, edit, test, make default, delete. */
+/**
+ * storage-config (admin only): list, create, edit, test, recount usage, make default, delete.
+ */
 export function StorageModule({ title }: { title: string }) {
   const { t } = useTranslation();
   const configs = useStorageConfigs();
@@ -27,6 +30,7 @@ export function StorageModule({ title }: { title: string }) {
   const setDefault = useSetDefaultStorageConfig();
   const probe = useTestStorageConfig();
   const confirmDelete = useConfirmDeleteStorage();
+  const { recountingIds, recount } = useRecountStorage();
   const [form, setForm] = useState<{ config: StorageConfigItem | null } | null>(null);
   const [testing, setTesting] = useState<string | null>(null);
   const [report, setReport] = useState<{ name: string; result: StorageTestResult } | null>(null);
@@ -88,6 +92,8 @@ export function StorageModule({ title }: { title: string }) {
             items={items}
             testingId={testing}
             onTest={runTest}
+            recountingIds={recountingIds}
+            onRecount={recount}
             onEdit={(config) => setForm({ config })}
             onSetDefault={makeDefault}
             onDelete={confirmDelete}
