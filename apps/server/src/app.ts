@@ -30,6 +30,7 @@ import { taskRoutes } from './modules/tasks/routes';
 import { storageConfigRoutes } from './modules/storage-configs/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { urlUploadRoutes } from './modules/url-upload/routes';
+import { davLockAdminRoutes } from './modules/webdav/admin/routes';
 import { davRoutes } from './modules/webdav/routes';
 import { VFS_ERROR_KEYS, vfsErrorMessage } from './vfs/error-keys';
 import { VfsError } from './vfs/types';
@@ -91,6 +92,7 @@ function apiApp(deps: AppDeps, handleError: ErrorHandler<AppEnv>) {
   api.route('/', mountRoutes);
   api.route('/', fsRoutes);
   api.route('/', taskRoutes);
+  api.route('/', davLockAdminRoutes);
   api.openAPIRegistry.registerComponent('securitySchemes', 'AdminToken', {
     type: 'http',
     scheme: 'bearer',

@@ -1,10 +1,11 @@
 import type { AppDeps } from './context';
+import { dropLocksOfExpiredKeys } from './modules/api-keys/service';
 import { sweepExpiredSessions } from './modules/auth/service';
-import { sweepExpiredVisits } from './modules/files/service';
+import { relocateShareObjects, sweepExpiredVisits } from './modules/files/service';
 import { sweepFsUploadSessions } from './modules/fs/uploads/sweep';
 import { mountSource } from './modules/mounts/service';
 import { sweepExpiredPastes } from './modules/pastes/service';
-import { sweepLocalTempFiles } from './modules/storage-configs/service';
+import { reconcileStaleUsage, sweepLocalTempFiles } from './modules/storage-configs/service';
 import { sweepFinishedTasks } from './modules/tasks/service';
 import { sweepFiles } from './modules/uploads/service';
 import { sweepExpiredDavLocks } from './modules/webdav/locks';
@@ -23,10 +24,14 @@ export async function sweepOnce(deps: AppDeps): Promise<void> {
   const fsUploads = await sweepFsUploadSessions(deps, mountSource(deps));
   const tasks = await sweepFinishedTasks(deps);
   await sweepExpiredDavLocks(deps);
+  await dropLocksOfExpiredKeys(deps);
+  await reconcileStaleUsage(deps);
+  // Share objects of earlier versions move out of the mounts' reach (at start, then as left).
+  const relocated = await relocateShareObjects(deps);
   const filesSwept = files.expired + files.abandoned + files.idleMultiparts;
-  if (pastes > 0 || fsUploads > 0 || tasks > 0 || filesSwept > 0) {
+  if (pastes > 0 || fsUploads > 0 || tasks > 0 || filesSwept > 0 || relocated.moved > 0) {
     deps.logger.info(
-      { pastes, files, fsUploads, tasks },
+      { pastes, files, fsUploads, tasks, relocated },
       'swept expired shares, abandoned uploads and old tasks',
     );
   }

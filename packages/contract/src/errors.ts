@@ -131,6 +131,13 @@ export const ERRORS = {
   NOT_A_FOLDER: { status: 400, message: 'This path is a file, not a folder' },
   FILE_TOO_LARGE_TO_EDIT: { status: 413, message: 'Only files up to 10 MB can be edited' },
   TASK_NOT_FOUND: { status: 404, message: 'The task does not exist' },
+  // WebDAV locks hold for every front door (issue 29, DESIGN §5 "Storage trust").
+  RESOURCE_LOCKED: {
+    status: 423,
+    message:
+      'This file or folder is locked by another WebDAV client; try again once it is unlocked',
+  },
+  DAV_LOCK_NOT_FOUND: { status: 404, message: 'The WebDAV lock does not exist or has expired' },
   TASK_NOT_FINISHED: {
     status: 409,
     message: 'The task is still running; cancel it before deleting it',

@@ -12,6 +12,8 @@ import * as dashboardIndexes from './migrations/007-dashboard-indexes';
 import * as pasteVisits from './migrations/008-paste-visits';
 import * as revocationEpoch from './migrations/009-revocation-epoch';
 import * as sweepIndexes from './migrations/010-sweep-indexes';
+import * as storageUsage from './migrations/011-storage-usage';
+import * as mountPathsNfc from './migrations/012-mount-paths-nfc';
 import { createPostgresDialect } from './postgres-pool';
 import { openSqliteDialect } from './sqlite-dialect';
 import type { Database } from './types';
@@ -60,6 +62,8 @@ const migrations: Record<string, Migration> = {
   '008-paste-visits': pasteVisits,
   '009-revocation-epoch': revocationEpoch,
   '010-sweep-indexes': sweepIndexes,
+  '011-storage-usage': storageUsage,
+  '012-mount-paths-nfc': mountPathsNfc,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

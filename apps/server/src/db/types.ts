@@ -243,6 +243,19 @@ export interface RevocationEpochTable {
   epoch: ColumnType<number | string, never, never>;
 }
 
+/**
+ * The capacity ledger of a storage config (migration 011, DESIGN §5): bigints, which
+ * PostgreSQL answers as strings; read them with Number().
+ */
+export interface StorageUsageTable {
+  config_id: string;
+  /** Bytes the storage holds as far as the product knows. */
+  used_bytes: ColumnType<number | string, number, number>;
+  /** Bytes of writes in flight. */
+  reserved_bytes: ColumnType<number | string, number, number>;
+  reconciled_at: string | null;
+}
+
 export interface Database {
   admins: AdminsTable;
   admin_sessions: AdminSessionsTable;
@@ -260,4 +273,5 @@ export interface Database {
   dav_locks: DavLocksTable;
   dav_properties: DavPropertiesTable;
   revocation_epoch: RevocationEpochTable;
+  storage_usage: StorageUsageTable;
 }

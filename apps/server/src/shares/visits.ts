@@ -25,17 +25,10 @@ export type { ShareRef } from './visits-repo';
 export const VISIT_IDLE_MS = 15 * 60_000;
 /** However it is used, a visit ends this long after the opening: a leaked link dies. */
 export const VISIT_MAX_LIFE_MS = 6 * 60 * 60_000;
-/** Slack above the share's size for small shares, whose preview a browser may fetch often. */
-const BUDGET_SLACK_BYTES = 1024 * 1024;
-
-/** What one visit may serve: three full reads (preview, download, a seek or two) + 1 MiB. */
-export function visitBudget(size: number): number {
-  return 3 * size + BUDGET_SLACK_BYTES;
-}
-
-/** A share a visit is issued for, and its size in bytes (the budget's base). */
+/** A share a visit is issued for, and what the visit may serve of it. */
 export interface VisitTarget extends ShareRef {
-  size: number;
+  /** The bytes the visit may serve (./visit-budget.ts). */
+  budget: number;
 }
 
 /** The visit row's share columns: the one of the share's table set, the other null. */
@@ -84,7 +77,7 @@ function newVisit(target: VisitTarget, now: number): { token: string; row: NewVi
     id: timedVisitId(token),
     file_id,
     paste_id,
-    byte_budget: visitBudget(target.size),
+    byte_budget: target.budget,
     expires_at: new Date(now + VISIT_IDLE_MS).toISOString(),
     max_expires_at: new Date(now + VISIT_MAX_LIFE_MS).toISOString(),
     created_at: new Date(now).toISOString(),

@@ -9,6 +9,7 @@ export function bumpingSiblings(source: MountSource): MountSource {
   return {
     loadMounts: () => source.loadMounts(),
     driverFor: (mount) => source.driverFor(mount),
+    ledger: source.ledger,
     bumpCacheEpoch: async (mountId) => {
       const mounts = await source.loadMounts();
       const configId = mounts.find((mount) => mount.id === mountId)?.storageConfigId;

@@ -1,4 +1,5 @@
 import { ERRORS } from '@pastebox/contract/errors';
+import { isAppError } from '@/lib/errors';
 import { VFS_ERROR_KEYS } from './error-keys';
 import { VfsError } from './types';
 
@@ -10,6 +11,10 @@ import { VfsError } from './types';
 export function copyFailureMessage(error: unknown): string {
   if (error instanceof VfsError) {
     return ERRORS[VFS_ERROR_KEYS[error.code]].message;
+  }
+  if (isAppError(error)) {
+    // The capacity ledger's refusal: its words name sizes only (SPEC §8).
+    return error.message;
   }
   const code = (error as NodeJS.ErrnoException | null)?.code;
   if (typeof code === 'string') {

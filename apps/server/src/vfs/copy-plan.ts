@@ -40,7 +40,8 @@ export function planCopy(fs: FileSystem, sourcePath: string, targetPath: string)
  * What refuses a copy before it starts, so the caller hears it at once rather than from a
  * failed task: a source that does not exist or is above the mounts, a destination outside
  * every mount or on a mount point, and the same folder reached through two mounts of one
- * storage config. Answers the source's entry.
+ * storage config, or a destination another principal has locked (LOCKED). Answers the
+ * source's entry.
  */
 export async function checkCopy(fs: FileSystem, plan: CopyPlan): Promise<VfsEntry> {
   const entry = await fs.stat(plan.from);
@@ -53,5 +54,7 @@ export async function checkCopy(fs: FileSystem, plan: CopyPlan): Promise<VfsEntr
   if (sameStorage && keyAtOrUnder(source.key, target.key)) {
     throw new VfsError('INTO_ITSELF', plan.to, intoItselfMessage(plan.from, plan.to));
   }
+  // Another's lock on the destination refuses the copy now (files locked below it fail one by one).
+  await fs.assertWritable(plan.to);
   return entry;
 }

@@ -1,5 +1,6 @@
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { CapacityLedger } from './capacity';
 import { copyFailureMessage } from './copy-failures';
 import { byCodeUnit, childKey, doneBefore, keyAtOrUnder } from './copy-order';
 import { listStorageFolder } from './listing';
@@ -21,15 +22,18 @@ const SINGLE_COPY_MAX_BYTES = 5 * 1024 ** 3;
  * storages it streams object by object, memory flat. Reports progress through
  * options.onEvent and stops at the next object boundary once options.signal aborts
  * (rejecting with the signal's reason). An object that fails is reported and the copy
- * goes on; only what makes the whole copy impossible rejects.
+ * goes on; only what makes the whole copy impossible rejects. Each object reserves its
+ * size on the target's storage config before it is written (DESIGN §5), a server-side
+ * copy too: one past the capacity fails alone, with the ledger's refusal.
  */
 export async function copyEntry(
   source: ResolvedPath,
   sourceEntry: VfsEntry,
   target: ResolvedPath,
   options: CopyOptions,
+  ledger: CapacityLedger,
 ): Promise<void> {
-  const run = new CopyRun(source, target, options);
+  const run = new CopyRun(source, target, options, ledger);
   if (run.serverSide && keyAtOrUnder(source.key, target.key)) {
     // Two mounts of one config share its keys: `/a/x` → `/b/x/y` may be x into itself.
     throw new VfsError('INTO_ITSELF', target.path, intoItselfMessage(source.path, target.path));
@@ -63,8 +67,14 @@ class CopyRun {
     private readonly source: ResolvedPath,
     private readonly target: ResolvedPath,
     private readonly options: CopyOptions,
+    private readonly ledger: CapacityLedger,
   ) {
     this.serverSide = source.mount.storageConfigId === target.mount.storageConfigId;
+  }
+
+  /** Where a source path lands: the same place under the target. */
+  private targetPathOf(sourcePath: string): string {
+    return this.target.path + sourcePath.slice(this.source.path.length);
   }
 
   async emit(event: CopyEvent): Promise<void> {
@@ -116,6 +126,7 @@ class CopyRun {
   private async emptyFolder(path: string, toKey: string): Promise<void> {
     this.options.signal?.throwIfAborted();
     try {
+      await this.options.beforeWrite?.(this.targetPathOf(path));
       await onStorage(path, async () => {
         if (!(await this.target.driver.folderExists(toKey))) {
           await this.target.driver.createFolder(toKey);
@@ -133,19 +144,16 @@ class CopyRun {
     await this.emit({ kind: 'file-start', path, size });
     let outcome: 'copied' | 'skipped' = 'copied';
     try {
+      await this.options.beforeWrite?.(this.targetPathOf(path));
       await onStorage(path, async () => {
-        if (this.options.skipExisting && (await this.target.driver.stat(toKey))) {
+        const existing = await this.target.driver.stat(toKey);
+        if (this.options.skipExisting && existing) {
           outcome = 'skipped';
           return;
         }
-        if (
-          this.serverSide &&
-          (this.source.driver.kind === 'local' || size <= SINGLE_COPY_MAX_BYTES)
-        ) {
-          await this.source.driver.copy(fromKey, toKey);
-          return;
-        }
-        await this.stream(fromKey, toKey, entry.mimetype);
+        await this.reserved(size, existing?.size ?? 0, () =>
+          this.copyObject(entry, fromKey, toKey),
+        );
       });
     } catch (error) {
       await this.failed(path, error);
@@ -154,8 +162,35 @@ class CopyRun {
     await this.emit({ kind: 'file-done', path, size, outcome });
   }
 
+  /**
+   * Runs one object's write on the target's ledger: reserved before, settled with what it
+   * replaced after, released when it fails.
+   */
+  private async reserved(size: number, replaced: number, write: () => Promise<number>) {
+    const configId = this.target.mount.storageConfigId;
+    const reservation = await this.ledger.reserve(configId, Math.max(0, size - replaced), size);
+    let written: number;
+    try {
+      written = await write();
+    } catch (error) {
+      await this.ledger.release(reservation).catch(() => undefined);
+      throw error;
+    }
+    await this.ledger.settle(reservation, written, replaced);
+  }
+
+  /** Copies inside the storage when it can, else streams; answers the bytes written. */
+  private async copyObject(entry: VfsEntry, fromKey: string, toKey: string): Promise<number> {
+    const size = entry.size;
+    if (this.serverSide && (this.source.driver.kind === 'local' || size <= SINGLE_COPY_MAX_BYTES)) {
+      await this.source.driver.copy(fromKey, toKey);
+      return size;
+    }
+    return this.stream(fromKey, toKey, entry.mimetype);
+  }
+
   /** get → put with the size, through a meter: one chunk in flight, whatever the file's size. */
-  private async stream(fromKey: string, toKey: string, mimetype: string | null): Promise<void> {
+  private async stream(fromKey: string, toKey: string, mimetype: string | null): Promise<number> {
     const object = await this.source.driver.get(fromKey);
     const meter = new Transform({
       transform: (chunk: Buffer, _encoding, done) => {
@@ -165,13 +200,14 @@ class CopyRun {
     });
     const contentType = object.contentType ?? mimetype;
     try {
-      await Promise.all([
+      const [, result] = await Promise.all([
         pipeline(object.body, meter),
         this.target.driver.put(toKey, meter, {
           size: object.size,
           ...(contentType ? { contentType } : {}),
         }),
       ]);
+      return result.size;
     } catch (error) {
       object.body.destroy();
       meter.destroy();

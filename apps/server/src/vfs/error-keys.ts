@@ -13,6 +13,7 @@ export const VFS_ERROR_KEYS: Record<VfsErrorCode, ErrorKey> = {
   NOT_A_FOLDER: 'NOT_A_FOLDER',
   MOUNT_POINT: 'PATH_OUTSIDE_MOUNT',
   INTO_ITSELF: 'COPY_INTO_ITSELF',
+  LOCKED: 'RESOURCE_LOCKED',
 };
 
 /** What the API says of a file-system failure: its own reason, else the catalogue's words, and the path. */

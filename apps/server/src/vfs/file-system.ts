@@ -6,7 +6,8 @@ import { copyEntry } from './copy';
 import { fileEntry, folderEntry } from './entries';
 import { linkHeaders } from './link-headers';
 import { listingCache } from './listing-cache';
-import { assertFolder, listStorageFolder } from './listing';
+import { assertUnlocked, type LockHolder, type LockSource } from './locks';
+import { assertFolder, listStorageFolder, passesReservedName } from './listing';
 import { MountTable } from './mount-table';
 import { accessAt, basicPathOf, normalPath, type PathAccess } from './paths';
 import { Mutations } from './mutations';
@@ -27,6 +28,11 @@ import {
 
 export interface FileSystemOptions {
   now?: () => Date;
+  /**
+   * The WebDAV locks every write obeys, and who writes (vfs/locks.ts). Every front door
+   * passes them; a file system without them (some tests) writes through any lock.
+   */
+  locks?: { source: LockSource; holder: LockHolder };
 }
 
 /**
@@ -39,7 +45,12 @@ export function fileSystemFor(
   caller: Caller,
   options: FileSystemOptions = {},
 ): FileSystem {
-  return new VirtualFileSystem(bumpingSiblings(source), caller, options.now ?? (() => new Date()));
+  return new VirtualFileSystem(
+    bumpingSiblings(source),
+    caller,
+    options.now ?? (() => new Date()),
+    options.locks ?? null,
+  );
 }
 
 class VirtualFileSystem implements FileSystem {
@@ -50,6 +61,7 @@ class VirtualFileSystem implements FileSystem {
     private readonly source: MountSource,
     caller: Caller,
     private readonly now: () => Date,
+    private readonly locks: FileSystemOptions['locks'] | null,
   ) {
     this.basicPath = basicPathOf(caller);
     this.mutations = new Mutations(
@@ -57,6 +69,7 @@ class VirtualFileSystem implements FileSystem {
       (path) => this.locate(path),
       (mountId) => source.bumpCacheEpoch(mountId),
       now,
+      source.ledger,
     );
   }
 
@@ -74,10 +87,22 @@ class VirtualFileSystem implements FileSystem {
     return { path, access };
   }
 
+  /** LOCKED when a lock the caller does not hold bears on a write to `path` (vfs/locks.ts). */
+  private async unlocked(path: string, recursive: boolean): Promise<void> {
+    if (this.locks) {
+      await assertUnlocked(this.locks.source, this.locks.holder, path, recursive);
+    }
+  }
+
   /** Where a normal path lies in the current mount table. */
   private async locate(path: string) {
     const table = new MountTable(await this.source.loadMounts());
-    return { table, placement: table.place(path) };
+    const placement = table.place(path);
+    if (placement.kind === 'mount' && passesReservedName(placement.key)) {
+      // Share objects and the drivers' own files: no mount reaches them (issue 29).
+      throw new VfsError('FORBIDDEN', path, 'a name the server keeps for itself');
+    }
+    return { table, placement };
   }
 
   async resolve(raw: string): Promise<ResolvedPath> {
@@ -202,6 +227,7 @@ class VirtualFileSystem implements FileSystem {
     let path: string;
     try {
       path = this.checked(raw, 'full').path;
+      await this.unlocked(path, false);
     } catch (error) {
       // A refused write leaves the request body unread; drain it so the socket is freed.
       body.resume();
@@ -211,15 +237,27 @@ class VirtualFileSystem implements FileSystem {
   }
 
   async mkdir(raw: string): Promise<VfsEntry> {
-    return this.mutations.mkdir(this.checked(raw, 'full').path);
+    const { path } = this.checked(raw, 'full');
+    await this.unlocked(path, false);
+    return this.mutations.mkdir(path);
   }
 
   async remove(raw: string): Promise<void> {
-    return this.mutations.remove(this.checked(raw, 'full').path);
+    const { path } = this.checked(raw, 'full');
+    await this.unlocked(path, true);
+    return this.mutations.remove(path);
   }
 
   async rename(from: string, to: string): Promise<void> {
-    return this.mutations.rename(this.checked(from, 'full').path, this.checked(to, 'full').path);
+    const fromPath = this.checked(from, 'full').path;
+    const toPath = this.checked(to, 'full').path;
+    await this.unlocked(fromPath, true);
+    await this.unlocked(toPath, true);
+    return this.mutations.rename(fromPath, toPath);
+  }
+
+  async assertWritable(raw: string, options: { recursive?: boolean } = {}): Promise<void> {
+    await this.unlocked(this.checked(raw, 'full').path, options.recursive ?? false);
   }
 
   async copy(from: string, to: string, options: CopyOptions): Promise<void> {
@@ -228,6 +266,8 @@ class VirtualFileSystem implements FileSystem {
     if (isAtOrUnder(fromPath, toPath)) {
       throw new VfsError('INTO_ITSELF', toPath);
     }
+    // A lock on the target refuses the copy; one below it, only the files it covers.
+    await this.unlocked(toPath, false);
     const sourceEntry = await this.stat(fromPath);
     const source = await this.resolve(fromPath);
     const target = await this.resolve(toPath);
@@ -235,7 +275,8 @@ class VirtualFileSystem implements FileSystem {
       throw new VfsError('MOUNT_POINT', toPath);
     }
     try {
-      await copyEntry(source, sourceEntry, target, options);
+      const beforeWrite = (path: string) => this.unlocked(path, false);
+      await copyEntry(source, sourceEntry, target, { ...options, beforeWrite }, this.source.ledger);
     } finally {
       // Even a copy that failed halfway wrote some objects.
       await this.source.bumpCacheEpoch(target.mount.id);

@@ -1,7 +1,30 @@
 import { joinPath } from '@pastebox/contract/rules/virtual-path';
 import type { StorageDriver } from '@/storage/driver';
+import { RESERVED_ROOT_FOLDER, SHARE_OBJECTS_FOLDER, TEMP_FILE_PREFIX } from '@/storage/keys';
 import { compareEntries, fileEntry, folderEntry } from './entries';
 import { VfsError, type VfsEntry } from './types';
+
+/**
+ * Names the server keeps for itself inside a storage (issue 29): the share objects' folder
+ * (SHARE_OBJECTS_FOLDER), the local driver's multipart folder and its temp files. A mount
+ * neither lists them nor opens a path through them (FORBIDDEN), at any depth and in any
+ * case, so a mount over a storage whose root is a folder of another (an S3 config with
+ * another default folder, a local root inside another) cannot reach them either.
+ */
+const RESERVED_NAMES: ReadonlySet<string> = new Set(
+  [SHARE_OBJECTS_FOLDER, RESERVED_ROOT_FOLDER].map((name) => name.toLowerCase()),
+);
+
+/** True for a name the server keeps for itself (see RESERVED_NAMES). */
+export function isReservedName(name: string): boolean {
+  const lower = name.toLowerCase();
+  return RESERVED_NAMES.has(lower) || lower.startsWith(TEMP_FILE_PREFIX);
+}
+
+/** True when any segment of an object key is a reserved name. */
+export function passesReservedName(key: string): boolean {
+  return key !== '' && key.split('/').some(isReservedName);
+}
 
 /**
  * The page asked for: S3 answers at most 1,000 keys whatever is asked; local storage reads a
@@ -34,11 +57,14 @@ export async function listStorageFolder(
         sawMarker = true;
         continue;
       }
+      if (isReservedName(name)) {
+        continue;
+      }
       entries.push(fileEntry(joinPath(folderPath, name), object));
     }
     for (const sub of page.prefixes) {
       const name = sub.slice(prefix.length).replace(/\/$/, '');
-      if (name !== '') {
+      if (name !== '' && !isReservedName(name)) {
         entries.push(folderEntry(joinPath(folderPath, name)));
       }
     }

@@ -1,7 +1,10 @@
 import type { Readable } from 'node:stream';
 import { isAtOrUnder } from '@pastebox/contract/rules/virtual-path';
 import type { StorageDriver } from '@/storage/driver';
+import { storedBytesUnder } from '@/storage/stored-bytes';
+import { reservedWrite, type CapacityLedger } from './capacity';
 import { fileEntry, folderEntry } from './entries';
+import { finishesFolderMove } from './folder-move';
 import type { MountTable, Placement } from './mount-table';
 import { onStorage } from './storage-errors';
 import { VfsError, type ResolvedPath, type VfsEntry, type WriteOptions } from './types';
@@ -26,6 +29,7 @@ export class Mutations {
     private readonly locate: Locate,
     private readonly bump: (mountId: string) => Promise<void>,
     private readonly now: () => Date,
+    private readonly ledger: CapacityLedger,
   ) {}
 
   /** A place inside a mount that is not the mount point itself. */
@@ -46,15 +50,23 @@ export class Mutations {
       if (await driver.folderExists(key)) {
         throw new VfsError('ALREADY_EXISTS', path, 'a folder has this name');
       }
-      if (options.noOverwrite && (await driver.stat(key))) {
+      const existing = await driver.stat(key);
+      if (options.noOverwrite && existing) {
         throw new VfsError('ALREADY_EXISTS', path);
       }
       await assertFoldersOnTheWay(driver, key, path);
-      return driver.put(key, body, {
-        ...(options.size !== undefined ? { size: options.size } : {}),
-        ...(options.contentType ? { contentType: options.contentType } : {}),
-        ...(options.transfer ? { transfer: options.transfer } : {}),
-      });
+      const plan = {
+        configId: mount.storageConfigId,
+        size: options.size,
+        replaced: existing?.size ?? 0,
+      };
+      return reservedWrite(this.ledger, plan, body, (stream) =>
+        driver.put(key, stream, {
+          ...(options.size !== undefined ? { size: options.size } : {}),
+          ...(options.contentType ? { contentType: options.contentType } : {}),
+          ...(options.transfer ? { transfer: options.transfer } : {}),
+        }),
+      );
     }).catch((error: unknown) => {
       // A refused write leaves the request body unread; drain it so the socket is freed.
       body.resume();
@@ -92,16 +104,22 @@ export class Mutations {
       throw new VfsError('MOUNT_POINT', path);
     }
     const { mount, driver, key } = await this.inside(path);
-    await onStorage(path, async () => {
-      if (await driver.stat(key)) {
+    const freed = await onStorage(path, async () => {
+      const stat = await driver.stat(key);
+      let bytes = stat?.size ?? 0;
+      if (stat) {
         await driver.delete([key]);
       } else if (await driver.folderExists(key)) {
+        // Listed before it goes: the ledger gets back what the folder held.
+        bytes = await storedBytesUnder(driver, `${key}/`);
         await driver.deleteFolder(key);
       } else {
         throw new VfsError('NOT_FOUND', path);
       }
       await keepFolder(driver, parentKeyOf(key));
+      return bytes;
     });
+    await this.ledger.giveBack(mount.storageConfigId, freed);
     await this.bump(mount.id);
   }
 
@@ -127,7 +145,9 @@ export class Mutations {
       if (!isFile && isAtOrUnder(from, to)) {
         throw new VfsError('INTO_ITSELF', to);
       }
-      if ((await driver.stat(target.key)) || (await driver.folderExists(target.key))) {
+      const taken = (await driver.stat(target.key)) || (await driver.folderExists(target.key));
+      // On S3 a folder move stopped half-way is finished by the same move (folder-move.ts).
+      if (taken && (isFile || !(await finishesFolderMove(driver, source.key, target.key)))) {
         throw new VfsError('ALREADY_EXISTS', to);
       }
       await assertFoldersOnTheWay(driver, target.key, to);

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { ByteRange, ObjectStream, PutTransfer, StorageDriver } from '@/storage/driver';
+import type { CapacityLedger } from './capacity';
 
 /**
  * The virtual file system over the mounts (DESIGN §7): one interface that the fs API and
@@ -31,6 +32,8 @@ export interface MountSource {
   driverFor(mount: MountRecord): Promise<StorageDriver>;
   /** Records a write into the mount, so every instance drops its cached listings. */
   bumpCacheEpoch(mountId: string): Promise<void>;
+  /** The capacity ledger every write reserves on and every delete gives back to (DESIGN §5). */
+  ledger: CapacityLedger;
 }
 
 /** Who is asking: the admin sees everything; a key stays at or under its basic_path. */
@@ -47,7 +50,9 @@ export type VfsErrorCode =
   | 'NOT_A_FILE'
   | 'NOT_A_FOLDER'
   | 'MOUNT_POINT'
-  | 'INTO_ITSELF';
+  | 'INTO_ITSELF'
+  /** Another principal's lock bears on the path (vfs/locks.ts). */
+  | 'LOCKED';
 
 export class VfsError extends Error {
   /** Why, in words, when the code alone does not say it (each front door words the rest). */
@@ -129,6 +134,11 @@ export interface CopyOptions {
    * by code unit) are neither copied nor reported again.
    */
   resumeAfter?: string | null;
+  /**
+   * Run before each object (or empty folder) is written at its target path: the file
+   * system's lock check. A refusal fails that object alone, the copy goes on.
+   */
+  beforeWrite?: (targetPath: string) => Promise<void>;
 }
 
 /** The file system one caller sees (`fileSystemFor(source, caller)`). */
@@ -153,4 +163,9 @@ export interface FileSystem {
   link(path: string, options: LinkOptions): Promise<{ url: string; expiresAt: Date }>;
   /** Records a write the caller made behind the file system's back (multipart, presign). */
   touched(path: string): Promise<void>;
+  /**
+   * Refuses (FORBIDDEN, LOCKED) a write to `path` the file system does not make itself:
+   * uploads behind its back check at their start and commit, a copy task before it starts.
+   */
+  assertWritable(path: string, options?: { recursive?: boolean }): Promise<void>;
 }

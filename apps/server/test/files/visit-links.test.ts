@@ -9,8 +9,12 @@ import { forEachTarget, SETUP_TIMEOUT_MS } from '../uploads/targets';
 
 const MiB = 1024 * 1024;
 const MINUTE = 60_000;
-/** A 1 MiB file's visit may serve 3 × 1 MiB + 1 MiB: exactly four full downloads. */
-const FULL_DOWNLOADS_PER_VISIT = 4;
+/**
+ * A visit of a 1 MiB file with 3 views left (or no limit, or the owner's) may serve
+ * 3 × 1 MiB and a slack of an eighth of the size: three full downloads (shares/visit-budget.ts).
+ */
+const FULL_DOWNLOADS_PER_VISIT = 3;
+const SLACK = MiB / 8;
 
 interface Fetched {
   status: number;
@@ -86,10 +90,58 @@ forEachTarget('visit links', (target) => {
     const spent = await fetchAll(download);
     expect(spent.status).toBe(410);
     expect(spent.error).toBe('VISIT_LINK_USED_UP');
-    // The preview link is the same visit, with the same budget.
-    const preview = await fetchAll(view, { headers: { range: 'bytes=0-0' } });
+    // The preview link is the same visit, with the same budget (only the slack is left).
+    const preview = await fetchAll(view, { headers: { range: `bytes=0-${SLACK}` } });
     expect(preview.error).toBe('VISIT_LINK_USED_UP');
     expect((await openShare(server, file.slug)).body.data.views).toBe(2);
+  });
+
+  it('a small share serves no more full downloads per visit than it has views left', async () => {
+    // 256 KB with 3 views: three full downloads (the slack is an eighth, not 1 MiB: seven before).
+    const medium = testBytes(256 * 1024, 3);
+    const three = await opened((await share({ max_views: 3 }, medium)).slug);
+    for (let i = 0; i < 3; i += 1) {
+      expect((await fetchAll(three.download)).status).toBe(200);
+    }
+    expect((await fetchAll(three.download)).error).toBe('VISIT_LINK_USED_UP');
+
+    // A 10 KB one-view secret: its page's preview and its download (about a hundred before).
+    const secret = testBytes(10 * 1024, 4);
+    const once = await opened((await share({ max_views: 1 }, secret)).slug);
+    const preview = await fetchAll(once.view);
+    expect(preview.status).toBe(200);
+    expect(preview.body.equals(secret)).toBe(true);
+    expect((await fetchAll(once.download)).status).toBe(200);
+    expect((await fetchAll(once.download)).error).toBe('VISIT_LINK_USED_UP');
+
+    // The last view of a 3-view share: two reads, however many the share began with.
+    const last = await share({ max_views: 3 }, medium);
+    await opened(last.slug);
+    await opened(last.slug);
+    const third = await opened(last.slug);
+    for (let i = 0; i < 2; i += 1) {
+      expect((await fetchAll(third.download)).status).toBe(200);
+    }
+    expect((await fetchAll(third.download)).error).toBe('VISIT_LINK_USED_UP');
+  });
+
+  it('a large share seeks within its size × three: ranged requests up to the budget work', async () => {
+    const size = 4 * MiB;
+    const big = testBytes(size, 6);
+    const { view } = await opened((await share({ max_views: 10 }, big)).slug);
+    for (let i = 0; i < 12; i += 1) {
+      const start = (i % 4) * MiB;
+      const part = await fetchAll(view, {
+        headers: { range: `bytes=${start}-${start + MiB - 1}` },
+      });
+      expect(part.status).toBe(206);
+      expect(part.body.equals(big.subarray(start, start + MiB))).toBe(true);
+    }
+    const slack = await fetchAll(view, { headers: { range: `bytes=0-${size / 8 - 1}` } });
+    expect(slack.status).toBe(206);
+    expect((await fetchAll(view, { headers: { range: 'bytes=0-0' } })).error).toBe(
+      'VISIT_LINK_USED_UP',
+    );
   });
 
   it('ranges cost their length: 206 within the budget; HEAD and 304 cost nothing', async () => {
@@ -111,7 +163,10 @@ forEachTarget('visit links', (target) => {
     const secondHalf = await fetchAll(download, { headers: { range: `bytes=${MiB / 2}-` } });
     expect(secondHalf.status).toBe(206);
     expect(secondHalf.body.equals(content.subarray(MiB / 2))).toBe(true);
-    expect(await bytesServed(download)).toBe(4 * MiB);
+    expect(await bytesServed(download)).toBe(3 * MiB);
+    // The slack serves ranges (a player re-asking), but not a byte past it.
+    const slack = await fetchAll(download, { headers: { range: `bytes=0-${SLACK - 1}` } });
+    expect(slack.status).toBe(206);
     const oneMore = await fetchAll(download, { headers: { range: 'bytes=0-0' } });
     expect(oneMore.error).toBe('VISIT_LINK_USED_UP');
     expect((await fetch(download, { method: 'HEAD' })).status).toBe(410);
@@ -125,9 +180,9 @@ forEachTarget('visit links', (target) => {
     expect(served).toHaveLength(FULL_DOWNLOADS_PER_VISIT);
     expect(served.every((r) => r.body.equals(content))).toBe(true);
     const sent = results.reduce((sum, r) => sum + (r.status === 200 ? r.body.length : 0), 0);
-    expect(sent).toBeLessThanOrEqual(3 * MiB + MiB);
-    expect(results.filter((r) => r.error === 'VISIT_LINK_USED_UP')).toHaveLength(8);
-    expect(await bytesServed(download)).toBe(4 * MiB);
+    expect(sent).toBeLessThanOrEqual(3 * MiB + SLACK);
+    expect(results.filter((r) => r.error === 'VISIT_LINK_USED_UP')).toHaveLength(9);
+    expect(await bytesServed(download)).toBe(3 * MiB);
   });
 
   it('bytes a client abandons go back to the budget (a player seeking elsewhere)', async () => {

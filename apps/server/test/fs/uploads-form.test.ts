@@ -107,7 +107,7 @@ eachStorage((target) => {
       }
     });
 
-    it('refuses malformed and escaping paths, the root above the mounts, a path after the file', async () => {
+    it('refuses malformed and escaping paths and the root above the mounts', async () => {
       const cases = [
         [`${mount.mountPath}/../escape.txt`, 400, 'PATH_INVALID'],
         [`${mount.mountPath}/a\\b.txt`, 400, 'PATH_INVALID'],
@@ -123,13 +123,6 @@ eachStorage((target) => {
           expect(res.body.error).toBe(error);
         }
       }
-      const late = await postFsForm(admin, {
-        path: `${mount.mountPath}/late.txt`,
-        pathAfterFile: true,
-      });
-      expect(late.status).toBe(400);
-      expect(late.body.error).toBe('VALIDATION_FAILED');
-      expect(await mount.driver.stat('late.txt')).toBeNull();
     });
 
     it('keeps a key inside its basic_path and needs the mount permission', async () => {

@@ -89,7 +89,9 @@ forEachTarget('POST /api/upload', (target) => {
       expires_at: null,
       provider_type: target.providerType,
     });
-    expect(share.storage_path).toMatch(/^docs\/报告 final \(1\)_[0-9a-f]{8}\.pdf$/);
+    expect(share.storage_path).toMatch(
+      /^\.pastebox-shares\/docs\/报告 final \(1\)_[0-9a-f]{8}\.pdf$/,
+    );
     expect(await objectExists(server, configId, share.storage_path)).toBe(true);
     const download = await fetch(share.downloadUrl ?? '');
     expect(Buffer.from(await download.arrayBuffer()).equals(content)).toBe(true);
@@ -196,7 +198,7 @@ forEachTarget('POST /api/upload', (target) => {
     const nested = await uploadShare(key.client, {
       fields: { s3_config_id: configId, path: '/team/a' },
     });
-    expect(nested.storage_path.startsWith('team/a/')).toBe(true);
+    expect(nested.storage_path.startsWith('.pastebox-shares/team/a/')).toBe(true);
     const outside = await postForm(key.client, {
       fields: { s3_config_id: configId, path: '/other' },
     });

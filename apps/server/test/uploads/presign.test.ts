@@ -43,7 +43,7 @@ forEachTarget('presigned upload: presign → PUT → commit', (target) => {
     const presigned = res.body.data;
     expect(presigned).toMatchObject({ slug, provider_type: target.providerType });
     expect(presigned.contentType).toBe('text/plain');
-    expect(presigned.storage_path.startsWith('in/notes_')).toBe(true);
+    expect(presigned.storage_path.startsWith('.pastebox-shares/in/notes_')).toBe(true);
     const pending = await admin.get<FileShare>(`/api/admin/files/${presigned.file_id}`);
     expect(pending.body.data.status).toBe('pending');
     expect((await server.anon.get(`/api/public/files/${slug}`)).status).toBe(404);

@@ -74,6 +74,7 @@ export function countingSource(server: TestServer): MountSource & { bumps: strin
     bumps,
     loadMounts: () => inner.loadMounts(),
     driverFor: (mount) => inner.driverFor(mount),
+    ledger: inner.ledger,
     bumpCacheEpoch: async (mountId) => {
       bumps.push(mountId);
       await inner.bumpCacheEpoch(mountId);

@@ -40,6 +40,16 @@ const SEGMENT = /^[\p{Script=Han}A-Za-z0-9_-]+$/u;
 
 export type MountPathProblem = 'MOUNT_PATH_INVALID' | 'MOUNT_PATH_RESERVED';
 
+/**
+ * The form a mount path is stored and compared in: Unicode NFC, as every request path is
+ * normalised (virtual-path.ts). A path saved in another form (`/\uF900`, a compatibility
+ * ideograph NFC maps to `/\u8C48`) would be a mount no request reaches, and two spellings
+ * of one path would be two mounts a request finds as one.
+ */
+export function normaliseMountPath(path: string): string {
+  return path.normalize('NFC');
+}
+
 /** The problem with a mount path, or null when it is well formed and not reserved. */
 export function checkMountPath(path: string): MountPathProblem | null {
   if (!path.startsWith('/') || path.length < 2 || path.length > MOUNT_PATH_MAX_LENGTH) {

@@ -40,7 +40,9 @@ export const storageConfigItem = z.object({
     .number()
     .nullable()
     .describe('Capacity for quota checks; null = unlimited'),
-  used_bytes: z.number().describe('Bytes of the file shares stored with this config'),
+  used_bytes: z
+    .number()
+    .describe('Bytes the capacity ledger counts on this config (stored + writes in flight)'),
   file_count: z.number().int().describe('File shares stored with this config'),
   mount_count: z.number().int().describe('Mounts on this config'),
   root_path: z
@@ -121,3 +123,18 @@ export const storageTestResult = z.object({
   }),
 });
 export type StorageTestResult = z.infer<typeof storageTestResult>;
+
+/** A storage config's capacity ledger (DESIGN §5), as a recount answers it. */
+export const storageUsageFigures = z.object({
+  config_id: z.string(),
+  used_bytes: z
+    .number()
+    .describe('Bytes the storage holds, as its last listing and writes since say'),
+  reserved_bytes: z.number().describe('Bytes of writes in flight, held against the capacity'),
+  total_storage_bytes: z.number().nullable().describe('Capacity; null = unlimited'),
+  reconciled_at: z
+    .string()
+    .nullable()
+    .describe('When a listing of the storage last set used_bytes'),
+});
+export type StorageUsageFigures = z.infer<typeof storageUsageFigures>;

@@ -47,6 +47,26 @@ export class ApiKeysRepo {
       .executeTakeFirst();
   }
 
+  /** Id and name of the keys among `ids` that exist. */
+  namesOf(ids: readonly string[]) {
+    return this.db
+      .selectFrom('api_keys')
+      .select(['id', 'name'])
+      .where('id', 'in', [...ids])
+      .execute();
+  }
+
+  /** Ids of the keys whose expiry has passed. */
+  async expiredIds(nowIso: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('api_keys')
+      .select('id')
+      .where('expires_at', 'is not', null)
+      .where('expires_at', '<=', nowIso)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
   /** Writes last_used only when the stored value is older than `staleBefore` (DESIGN §5). */
   touchLastUsed(id: string, nowIso: string, staleBefore: string) {
     return this.db

@@ -9,6 +9,8 @@ import { sha256Hex } from '@/lib/crypto';
 import { AppError } from '@/lib/errors';
 import { newId, randomToken } from '@/lib/ids';
 import { principalCacheOf } from '@/lib/principal-cache';
+import { dropLocksOfKeys } from '@/modules/dav-locks/service';
+import { dropLocksLostBy } from './locks';
 import { presentApiKey } from './presenter';
 import { ApiKeysRepo, type ApiKeyRow } from './repo';
 
@@ -98,7 +100,11 @@ export async function updateApiKey(
   }
   if (Object.keys(changes).length > 0) {
     try {
-      await repo.update(id, changes);
+      // One transaction: a key never loses its reach while keeping locks it can no longer release.
+      await deps.db.transaction().execute(async (trx) => {
+        await new ApiKeysRepo(trx).update(id, changes);
+        await dropLocksLostBy(trx, existing, changes);
+      });
     } catch (error) {
       if (changes.name !== undefined) {
         await assertNameFree(repo, changes.name, id);
@@ -118,11 +124,39 @@ export async function updateApiKey(
  * process, and within a second on every other (the revocation epoch, migration 009).
  */
 export async function deleteApiKey(deps: AppDeps, id: string): Promise<void> {
-  const deleted = await new ApiKeysRepo(deps.db).delete(id);
+  // Its WebDAV locks go with it, in the same transaction: nobody could release them after.
+  const deleted = await deps.db.transaction().execute(async (trx) => {
+    const row = await new ApiKeysRepo(trx).delete(id);
+    if (row) {
+      await dropLocksOfKeys(trx, [id]);
+    }
+    return row;
+  });
   if (!deleted) {
     throw new AppError('API_KEY_NOT_FOUND');
   }
   principalCacheOf(deps).forget('apikey', deleted.key_hash);
+}
+
+/** The names of the keys among `ids` (a deleted key is simply absent); for the admin's views. */
+export async function apiKeyNames(
+  deps: AppDeps,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  if (ids.length === 0) {
+    return new Map();
+  }
+  const rows = await new ApiKeysRepo(deps.db).namesOf([...new Set(ids)]);
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/**
+ * The sweeper's pass: the WebDAV locks of keys that have expired go (an expired key can
+ * release nothing, and must lock nobody out until its locks time out). Answers how many.
+ */
+export async function dropLocksOfExpiredKeys(deps: AppDeps): Promise<number> {
+  const ids = await new ApiKeysRepo(deps.db).expiredIds(deps.clock.now().toISOString());
+  return ids.length === 0 ? 0 : dropLocksOfKeys(deps.db, ids);
 }
 
 async function assertNameFree(repo: ApiKeysRepo, name: string, exceptId?: string): Promise<void> {

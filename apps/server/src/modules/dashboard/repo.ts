@@ -55,24 +55,22 @@ export class DashboardRepo {
   }
 
   /**
-   * Every storage config with the bytes and the number of the file shares stored with it,
-   * in-flight uploads included, as the storage-configs list counts its used_bytes.
+   * Every storage config with its used bytes from the capacity ledger (used + reserved:
+   * the figure every write is held to, DESIGN §5, as the storage-configs list shows it)
+   * and the number of the file shares stored with it.
    * Default first, then by name regardless of case (SQLite's and PostgreSQL's collations
    * differ; lower() makes both put 'alpha' before 'Mike').
    */
   storageUsage() {
     const usage = this.db
       .selectFrom('files')
-      .select([
-        's3_config_id',
-        (eb) => eb.fn.sum<Sum>('size').as('used_bytes'),
-        (eb) => eb.fn.countAll<Count>().as('file_count'),
-      ])
+      .select(['s3_config_id', (eb) => eb.fn.countAll<Count>().as('file_count')])
       .groupBy('s3_config_id')
       .as('usage');
     return this.db
       .selectFrom('storage_configs')
       .leftJoin(usage, 'usage.s3_config_id', 'storage_configs.id')
+      .leftJoin('storage_usage as ledger', 'ledger.config_id', 'storage_configs.id')
       .select([
         'storage_configs.id',
         'storage_configs.name',
@@ -80,7 +78,9 @@ export class DashboardRepo {
         'storage_configs.bucket_name',
         'storage_configs.is_default',
         'storage_configs.total_storage_bytes',
-        'usage.used_bytes',
+        sql<Sum>`${sql.ref('ledger.used_bytes')} + ${sql.ref('ledger.reserved_bytes')}`.as(
+          'used_bytes',
+        ),
         'usage.file_count',
       ])
       .orderBy('storage_configs.is_default', 'desc')

@@ -60,9 +60,12 @@ export async function checkFilePassword(
   await checkSharePassword(deps, row.password_hash, password, clientIp);
 }
 
-/** The links of a new visit to `row`, absolute under `linkBase`. */
-async function visitLinks(deps: AppDeps, row: FileRow, linkBase: string) {
-  const links = await issueFileVisits(deps, [row], linkBase);
+/**
+ * The links of a new visit to `row`, absolute under `linkBase`; `counted` when the visit's
+ * view was just counted (its budget then follows the views left, see issueFileVisits).
+ */
+async function visitLinks(deps: AppDeps, row: FileRow, linkBase: string, counted = false) {
+  const links = await issueFileVisits(deps, [row], linkBase, counted);
   return links.get(row.id) ?? null;
 }
 
@@ -97,7 +100,7 @@ export async function openFileShare(
   if (!passwordUnchanged(row, counted)) {
     return presentPublicFile(counted, null);
   }
-  return presentPublicFile(counted, await visitLinks(deps, counted, linkBase));
+  return presentPublicFile(counted, await visitLinks(deps, counted, linkBase, true));
 }
 
 /** POST /api/public/files/{slug}/verify: the links for the right password, for one view. */
@@ -117,5 +120,5 @@ export async function verifyFileShare(
   if (!passwordUnchanged(row, counted)) {
     throw new AppError('WRONG_PASSWORD');
   }
-  return presentPublicFile(counted, await visitLinks(deps, counted, linkBase));
+  return presentPublicFile(counted, await visitLinks(deps, counted, linkBase, true));
 }

@@ -1,17 +1,19 @@
 import type { AppDeps } from '@/context';
 import { AppError } from '@/lib/errors';
-import { getStorage } from '@/modules/storage-configs/service';
+import { getStorage, giveBackBytes, releaseQuietly } from '@/modules/storage-configs/service';
 import { findUploadSession } from './upload-sessions';
 import { FilesRepo, type FileRow, type FileScope } from './repo';
 
 /**
  * Deletes a share and what it stored: a multipart upload still in flight is aborted, the
  * object goes first, the row after. When the object cannot be deleted (any error but
- * "missing", which the driver ignores), the row stays so nothing is orphaned unseen.
+ * "missing", which the driver ignores), the row stays so nothing is orphaned unseen. The
+ * capacity ledger gets the bytes back: a ready share's as used, a pending one's as the
+ * reservation its upload held (DESIGN §5).
  */
 export async function removeFileShare(
   deps: AppDeps,
-  row: Pick<FileRow, 'id' | 's3_config_id' | 'storage_path'>,
+  row: Pick<FileRow, 'id' | 's3_config_id' | 'storage_path' | 'size' | 'status'>,
   scope: FileScope,
 ): Promise<number> {
   const { driver } = await getStorage(deps, row.s3_config_id);
@@ -30,5 +32,12 @@ export async function removeFileShare(
     deps.logger.error({ err: error, fileId: row.id }, 'deleting a stored file failed');
     throw new AppError('FILE_DELETE_FAILED');
   }
-  return new FilesRepo(deps.db).delete(row.id, scope);
+  const deleted = await new FilesRepo(deps.db).delete(row.id, scope);
+  if (deleted > 0) {
+    const bytes = Number(row.size);
+    await (row.status === 'ready'
+      ? giveBackBytes(deps, row.s3_config_id, bytes)
+      : releaseQuietly(deps, { configId: row.s3_config_id, bytes }));
+  }
+  return deleted;
 }

@@ -1,4 +1,5 @@
 import type { AppDeps } from '@/context';
+import { visitBudget, viewsLeftAtOpening } from '@/shares/visit-budget';
 import { issueVisits } from '@/shares/visits';
 import type { VisitLinks } from './presenter';
 
@@ -17,16 +18,32 @@ function linksOf(linkBase: string, slug: string, token: string): VisitLinks {
   };
 }
 
+/** A share a visit is issued for, as its row has it after the opening's count. */
+interface VisitedFile {
+  id: string;
+  slug: string;
+  size: number;
+  views: number;
+  max_views: number;
+}
+
 /**
  * Creates one visit per share in one insert and answers their links by file id, absolute
- * under `linkBase`.
+ * under `linkBase`. `counted`: each visit's view was just counted, so its budget allows no
+ * more full reads than the share had views left (an owner's or management's visit counts
+ * no view and keeps the unlimited number).
  */
 export async function issueFileVisits(
   deps: AppDeps,
-  rows: readonly { id: string; slug: string; size: number }[],
+  rows: readonly VisitedFile[],
   linkBase: string,
+  counted = false,
 ): Promise<Map<string, VisitLinks>> {
-  const targets = rows.map((row) => ({ table: 'files' as const, id: row.id, size: row.size }));
+  const targets = rows.map((row) => ({
+    table: 'files' as const,
+    id: row.id,
+    budget: visitBudget(row.size, counted ? viewsLeftAtOpening(row) : null),
+  }));
   const tokens = await issueVisits(deps, targets);
   const links = new Map<string, VisitLinks>();
   for (const row of rows) {

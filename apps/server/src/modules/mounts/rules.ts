@@ -1,17 +1,26 @@
-import { checkMountPath, mountPathsOverlap } from '@pastebox/contract/rules/mount-path';
+import {
+  checkMountPath,
+  mountPathsOverlap,
+  normaliseMountPath,
+} from '@pastebox/contract/rules/mount-path';
 import type { MountStorageType } from '@pastebox/contract/schemas/mount';
 import { ERRORS } from '@pastebox/contract/errors';
 import { AppError } from '@/lib/errors';
 
 /** SPEC §5's mount rules that need no database, each refusal naming its field. */
 
-/** The path as given, checked: MOUNT_PATH_INVALID or MOUNT_PATH_RESERVED otherwise. */
+/**
+ * The path as stored: NFC (as request paths are), then checked: MOUNT_PATH_INVALID or
+ * MOUNT_PATH_RESERVED otherwise. Clashes are then found between normal forms, so two
+ * spellings of one path are one path (MOUNT_PATH_TAKEN).
+ */
 export function checkedMountPath(path: string): string {
-  const problem = checkMountPath(path);
+  const normal = normaliseMountPath(path);
+  const problem = checkMountPath(normal);
   if (problem) {
     throw new AppError(problem, undefined, [{ path: 'mount_path', message: problem }]);
   }
-  return path;
+  return normal;
 }
 
 /** The mount (other than `exceptId`) that `path` would equal or nest inside or around. */

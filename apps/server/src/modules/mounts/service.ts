@@ -121,8 +121,8 @@ export async function updateMount(
     changes.cache_ttl = body.cache_ttl;
   }
   let write: () => Promise<unknown>;
-  if (body.mount_path !== undefined && body.mount_path !== existing.mount_path) {
-    const mountPath = checkedMountPath(body.mount_path);
+  const mountPath = body.mount_path === undefined ? undefined : checkedMountPath(body.mount_path);
+  if (mountPath !== undefined && mountPath !== existing.mount_path) {
     changes.mount_path = mountPath;
     write = () => writeMountPath(deps, mountPath, id, (trx) => trx.update(id, changes));
   } else {

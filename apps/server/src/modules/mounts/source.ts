@@ -1,6 +1,6 @@
 import type { AppDeps } from '@/context';
 import type { MountRecord, MountSource } from '@/vfs/types';
-import { getStorage } from '@/modules/storage-configs/service';
+import { capacityLedger, getStorage } from '@/modules/storage-configs/service';
 import { MountsRepo, type MountRow } from './repo';
 
 /** A row as the file system sees it. */
@@ -31,5 +31,6 @@ export function mountSource(deps: AppDeps): MountSource {
     bumpCacheEpoch: async (mountId) => {
       await repo.bumpCacheEpoch(mountId);
     },
+    ledger: capacityLedger(deps),
   };
 }

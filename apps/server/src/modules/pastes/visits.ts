@@ -2,6 +2,7 @@ import type { AppDeps } from '@/context';
 import { isoNow } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
 import { isExpired } from '@/shares/liveness';
+import { rawTextBudget } from '@/shares/visit-budget';
 import { spendVisit } from '@/shares/visit-bytes';
 import { issueVisit, type ShareRef } from '@/shares/visits';
 import { PastesRepo, type PasteRow } from './repo';
@@ -28,7 +29,7 @@ function contentBytes(row: Pick<PasteRow, 'content'>): number {
 /** A new visit's raw link to `row`: `{linkBase}/api/raw/{slug}?token=…`, absolute. */
 export async function issueRawUrl(deps: AppDeps, row: PasteRow, linkBase: string): Promise<string> {
   // Object.assign onto a new literal, not a spread with a property added (round 9).
-  const target = Object.assign(pasteShare(row.id), { size: contentBytes(row) });
+  const target = Object.assign(pasteShare(row.id), { budget: rawTextBudget(contentBytes(row)) });
   const token = await issueVisit(deps, target);
   return `${linkBase}/api/raw/${encodeURIComponent(row.slug)}?token=${token}`;
 }

@@ -5,6 +5,7 @@ import {
   storageConfigItem,
   storageConfigList,
   storageTestResult,
+  storageUsageFigures,
   updateStorageConfigBody,
 } from '@pastebox/contract/schemas/storage-config';
 import { z } from 'zod';
@@ -18,6 +19,7 @@ import {
   deleteStorageConfig,
   getStorageConfig,
   listStorageConfigs,
+  reconcileUsage,
   setDefaultStorageConfig,
   updateStorageConfig,
 } from './service';
@@ -135,5 +137,23 @@ export const storageConfigRoutes = createRouter()
       const origin =
         c.req.header('origin') ?? new URL(publicBaseUrl(c.get('deps').config, c.req.raw)).origin;
       return ok(c, await testStorageConfig(c.get('deps'), c.req.valid('param').id, origin));
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/s3-configs/{id}/reconcile',
+      tags,
+      security,
+      summary: "Recount the config's used bytes from a listing of its storage",
+      description:
+        "Lists the whole storage and sets the capacity ledger's used figure to the sum, for " +
+        'files added or removed outside Pastebox; writes in flight keep their reservations.',
+      request: { params: idParam },
+      responses: okResponse(storageUsageFigures),
+    }),
+    async (c) => {
+      requireAdmin(c);
+      return ok(c, await reconcileUsage(c.get('deps'), c.req.valid('param').id));
     },
   );

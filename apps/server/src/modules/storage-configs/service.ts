@@ -28,18 +28,35 @@ import {
   defaultPathStyle,
   defaultRegion,
 } from './rules';
+import { LedgerRepo } from './ledger-repo';
 import { isInUse, makeDefault, NO_USAGE, usageByConfig } from './usage';
 
 // The module's door for the others (DESIGN §2): they open storages and sweep temp files
 // through here, never through the repo.
 export { getDefaultStorage, getStorage, resolveStorage, type StorageHandle } from './storage';
 export { sweepLocalTempFiles } from './temp-sweep';
+export { reconcileStaleUsage, reconcileUsage } from './reconcile';
+export {
+  assertFits,
+  capacityLedger,
+  extendReservation,
+  formatBytes,
+  giveBackBytes,
+  insufficientStorage,
+  ledgerFigures,
+  releaseQuietly,
+  releaseReservation,
+  remainingOf,
+  reserveBytes,
+  settleReservation,
+} from './ledger';
 export type { StorageConfigRow } from './repo';
 
 /** GET /api/s3-configs: the default first, then by age; each with what it holds. */
 export async function listStorageConfigs(deps: AppDeps): Promise<StorageConfigItem[]> {
   const repo = new StorageConfigsRepo(deps.db);
-  const [rows, usage] = await Promise.all([repo.list(), usageByConfig(repo)]);
+  const ledger = new LedgerRepo(deps.db);
+  const [rows, usage] = await Promise.all([repo.list(), usageByConfig(repo, ledger)]);
   return rows.map((row) => presentStorageConfig(row, usage.get(row.id) ?? NO_USAGE, deps.secrets));
 }
 
@@ -47,7 +64,7 @@ export async function listStorageConfigs(deps: AppDeps): Promise<StorageConfigIt
 export async function getStorageConfig(deps: AppDeps, id: string): Promise<StorageConfigItem> {
   const repo = new StorageConfigsRepo(deps.db);
   const row = await findOrFail(repo, id);
-  const usage = (await usageByConfig(repo)).get(id) ?? NO_USAGE;
+  const usage = (await usageByConfig(repo, new LedgerRepo(deps.db))).get(id) ?? NO_USAGE;
   return presentStorageConfig(row, usage, deps.secrets);
 }
 

@@ -1,6 +1,6 @@
 import type { AppDeps } from '@/context';
 import { localRootOf } from '@/storage/registry';
-import { sweepStaleTempFiles, TEMP_FILE_MAX_AGE_MS } from '@/storage/temp-files';
+import { spoolFolderOf, sweepStaleTempFiles, TEMP_FILE_MAX_AGE_MS } from '@/storage/temp-files';
 import { StorageConfigsRepo } from './repo';
 
 /**
@@ -34,6 +34,11 @@ export async function sweepLocalTempFiles(deps: AppDeps): Promise<number> {
     } catch (error) {
       deps.logger.warn({ err: error, configId: config.id }, 'temp-file sweep: root skipped');
     }
+  }
+  try {
+    removed += await sweepStaleTempFiles(spoolFolderOf(deps.config.DATA_DIR), olderThan);
+  } catch (error) {
+    deps.logger.warn({ err: error }, 'temp-file sweep: DATA_DIR/tmp skipped');
   }
   if (removed > 0) {
     deps.logger.info({ removed }, 'removed temp files of interrupted uploads');

@@ -1,5 +1,6 @@
 import type { AppDeps } from '@/context';
 import { isoNow } from '@/lib/clock';
+import type { LedgerRepo } from './ledger-repo';
 import { StorageConfigsRepo } from './repo';
 
 /** "no such table" (SQLite) or undefined_table (PostgreSQL 42P01). */
@@ -8,7 +9,11 @@ function isMissingTable(error: unknown): boolean {
   return code === '42P01' || /no such table/i.test(message ?? '');
 }
 
-/** What a config holds: the bytes and count of its file shares, and the mounts on it. */
+/**
+ * What a config holds: its bytes as the capacity ledger counts them (used + reserved, the
+ * figure every write is held to, DESIGN §5), the count of its file shares, and the mounts
+ * on it.
+ */
 export interface ConfigUsage {
   bytes: number;
   files: number;
@@ -35,14 +40,21 @@ async function orEmptyWithoutTable<V>(query: Promise<Map<string, V>>): Promise<M
  * tests run migrations in order, and a partial deployment could lack them) nothing is stored
  * and nothing mounted.
  */
-export async function usageByConfig(repo: StorageConfigsRepo): Promise<Map<string, ConfigUsage>> {
-  const [files, mounts] = await Promise.all([
+export async function usageByConfig(
+  repo: StorageConfigsRepo,
+  ledger: LedgerRepo,
+): Promise<Map<string, ConfigUsage>> {
+  const [files, mounts, figures] = await Promise.all([
     orEmptyWithoutTable(repo.filesByConfig()),
     orEmptyWithoutTable(repo.mountsByConfig()),
+    orEmptyWithoutTable(ledger.all()),
   ]);
   const usage = new Map<string, ConfigUsage>();
   for (const [id, stored] of files) {
-    usage.set(id, { ...NO_USAGE, ...usage.get(id), bytes: stored.bytes, files: stored.files });
+    usage.set(id, { ...NO_USAGE, ...usage.get(id), files: stored.files });
+  }
+  for (const [id, counted] of figures) {
+    usage.set(id, { ...NO_USAGE, ...usage.get(id), bytes: counted.used + counted.reserved });
   }
   for (const [id, count] of mounts) {
     usage.set(id, { ...NO_USAGE, ...usage.get(id), mounts: count });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AppDeps } from '@/context';
 import { recordFailure } from '@/jobs/progress';
 import type { JobContext, JobHandler, JobProgress } from '@/jobs/types';
+import { lockingFor } from '@/modules/dav-locks/service';
 import { mountSource } from '@/modules/mounts/service';
 import { copyFailureMessage } from '@/vfs/copy-failures';
 import { fileSystemFor } from '@/vfs/file-system';
@@ -16,6 +17,12 @@ export const copyPayload = z.object({
   /** `to` is the full destination (the "folder ending in /" form resolved at request time). */
   items: z.array(z.object({ from: z.string(), to: z.string() })).min(1),
   skipExisting: z.boolean(),
+  /**
+   * Who the task writes as, for WebDAV locks (the creator: an admin id or 'apikey:{id}'):
+   * only its own locks let it through. Absent in tasks queued before locks counted for
+   * copies: such a task holds no lock, so every lock stops the files it covers.
+   */
+  holder: z.string().nullish(),
 });
 export type CopyPayload = z.infer<typeof copyPayload>;
 
@@ -147,7 +154,10 @@ class CopyCounter {
 export function copyJobHandler(deps: AppDeps): JobHandler {
   return async (job, context) => {
     const payload = copyPayload.parse(JSON.parse(job.payload));
-    const fs = fileSystemFor(mountSource(deps), payload.caller, { now: () => deps.clock.now() });
+    const fs = fileSystemFor(mountSource(deps), payload.caller, {
+      now: () => deps.clock.now(),
+      ...lockingFor(deps, payload.holder ?? null, null),
+    });
     const { progress, signal } = context;
     const resumed = checkpointOf(progress.checkpoint);
     if (resumed) {

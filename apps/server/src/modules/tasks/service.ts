@@ -76,6 +76,7 @@ export async function createCopyTask(deps: AppDeps, request: CopyTaskRequest): P
     caller: request.caller,
     items: request.items,
     skipExisting: request.skipExisting,
+    holder: request.createdBy,
   };
   const row = await repoOf(deps).insert({
     id: newId(),

@@ -16,8 +16,18 @@ import { insufficientStorage } from './limits';
 export type FilePart = Readable & { truncated?: boolean };
 
 export interface FileFormHandler<T> {
-  /** Stores the file part; `fields` holds the fields sent before it. */
-  store(fields: FormFields, file: FilePart, info: FileInfo): Promise<T>;
+  /**
+   * Stores the file part; `fields` holds the fields sent before it, `allFields` resolves
+   * with every field once the whole form is read (and rejects when the form fails): a
+   * handler that lets placement fields follow the file waits on it, having consumed the
+   * file part first (busboy reads no further while the file part is not consumed).
+   */
+  store(
+    fields: FormFields,
+    file: FilePart,
+    info: FileInfo,
+    allFields: Promise<FormFields>,
+  ): Promise<T>;
   /** Undoes a finished `store` when the form fails afterwards: no object may stay. */
   discard(stored: T): Promise<void>;
 }
@@ -65,7 +75,16 @@ export function readFileForm<T>(
     const fields: FormFields = {};
     let storing: Promise<T> | null = null;
     let placedLate = false;
+    let formRead: (fields: FormFields) => void = () => undefined;
+    let formFailed: (error: Error) => void = () => undefined;
+    const allFields = new Promise<FormFields>((resolveFields, rejectFields) => {
+      formRead = resolveFields;
+      formFailed = rejectFields;
+    });
+    // A handler that never waits on it must not turn its rejection into an unhandled one.
+    allFields.catch(() => undefined);
     const fail = (error: Error) => {
+      formFailed(error);
       incoming.unpipe(parser);
       // Reads and drops the rest of the body, so the answer reaches the client.
       incoming.resume();
@@ -84,7 +103,7 @@ export function readFileForm<T>(
         file.resume();
         return;
       }
-      storing = handler.store({ ...fields }, file, info);
+      storing = handler.store({ ...fields }, file, info, allFields);
       storing.catch((error: unknown) => fail(asError(error)));
     });
     // A client that goes away mid-upload: the file stream fails, so the storage write
@@ -98,6 +117,7 @@ export function readFileForm<T>(
       fail(new AppError('VALIDATION_FAILED', `Malformed form: ${(error as Error).message}`)),
     );
     parser.on('close', () => {
+      formRead({ ...fields });
       if (!storing) {
         fail(new AppError('VALIDATION_FAILED', 'The form has no `file` part'));
         return;

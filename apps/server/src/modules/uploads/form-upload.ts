@@ -5,10 +5,18 @@ import type { AppDeps, Principal } from '@/context';
 import { AppError } from '@/lib/errors';
 import { assertCleanText } from '@/lib/input-rules';
 import { findFile, presentManaged, type FileWithProvider } from '@/modules/files/service';
+import { capacityLedger } from '@/modules/storage-configs/service';
+import { reservedWrite } from '@/vfs/capacity';
 import { assertQuota, assertWithinMaxSize, maxUploadBytes } from './limits';
 import { guardedFileBody, readFileForm, storeFailure, type FilePart } from './form-stream';
 import { numberField, PLACEMENT_FIELDS, shareOptionsFrom, type FormFields } from './form-fields';
-import { assertSlugAvailable, discardObject, insertShare, prepareOptions } from './share-record';
+import {
+  assertSlugAvailable,
+  discardCountedObject,
+  discardObject,
+  insertShare,
+  prepareOptions,
+} from './share-record';
 import { resolveUploadTarget, type UploadTarget } from './target';
 
 /**
@@ -16,7 +24,10 @@ import { resolveUploadTarget, type UploadTarget } from './target';
  * the file part flows straight into driver.put — never buffered. The max upload size is
  * enforced while streaming; an over-size or refused upload leaves no record and no object.
  * Fields must precede the file part for s3_config_id and path (they choose where the bytes
- * go); the share options may come after it, as the record is written at the end.
+ * go); the share options may come after it, as the record is written at the end. The
+ * bytes are reserved on the capacity ledger before they are stored (the declared `size`,
+ * else block by block as they stream, DESIGN §5); a form that fails after the write gives
+ * them back with the object.
  */
 
 interface StoredPart {
@@ -52,22 +63,25 @@ async function storeFilePart(
     filename: info.filename || 'file',
   });
   await assertSlugAvailable(deps, shareOptionsFrom(fields).slug);
-  const remaining = await assertQuota(deps, target.config, declared ?? limits.contentLength ?? 0);
-  const body = guardedFileBody(file, {
-    remaining,
-    total: Number(target.config.total_storage_bytes),
-  });
+  // An early answer from the declared size or the request's length (an upper bound).
+  await assertQuota(deps, target.config, declared ?? limits.contentLength ?? 0);
+  const body = guardedFileBody(file, { remaining: null, total: 0 });
   const mimetype = fields.mimetype || info.mimeType;
+  let result;
   try {
-    const result = await target.driver.put(target.key, body, { contentType: mimetype });
-    if (file.truncated) {
-      throw new AppError('FILE_TOO_LARGE');
-    }
-    return { target, size: result.size, etag: result.etag, mimetype };
+    const plan = { configId: target.config.id, size: declared, replaced: 0 };
+    result = await reservedWrite(capacityLedger(deps), plan, body, (stream) =>
+      target.driver.put(target.key, stream, { contentType: mimetype }),
+    );
   } catch (error) {
     await discardObject(deps, target, target.key);
     throw storeFailure(body, error);
   }
+  if (file.truncated) {
+    await discardCountedObject(deps, target, target.key, result.size);
+    throw new AppError('FILE_TOO_LARGE');
+  }
+  return { target, size: result.size, etag: result.etag, mimetype };
 }
 
 /** Parses the form; resolves with the fields and the stored part once the body is read. */
@@ -82,7 +96,7 @@ function parseForm(
     { maxFileBytes: limits.maxBytes, placementFields: PLACEMENT_FIELDS },
     {
       store: (fields, file, info) => storeFilePart(deps, principal, fields, file, info, limits),
-      discard: (part) => discardObject(deps, part.target, part.target.key),
+      discard: (part) => discardCountedObject(deps, part.target, part.target.key, part.size),
     },
   );
 }
@@ -111,7 +125,7 @@ async function recordShare(
     }
     return created;
   } catch (error) {
-    await discardObject(deps, stored.target, stored.target.key);
+    await discardCountedObject(deps, stored.target, stored.target.key, stored.size);
     throw error;
   }
 }

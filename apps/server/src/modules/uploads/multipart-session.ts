@@ -3,7 +3,6 @@ import type { AppDeps, Principal } from '@/context';
 import { AppError } from '@/lib/errors';
 import { UploadNotFoundError, type CompletedPart } from '@/storage/driver';
 import {
-  deleteFileRecord,
   findUploadSession,
   listIdleUploadSessions,
   touchUploadSession,
@@ -12,7 +11,7 @@ import {
 import { getStorage, type StorageHandle } from '@/modules/storage-configs/service';
 import { partCountFor, presentParts } from './multipart-parts';
 import { inScope, uploadScope } from './ownership';
-import { discardObject } from './share-record';
+import { discardObject, dropPendingShare } from './share-record';
 
 /**
  * Multipart sessions (DESIGN §6): kept in the database so an upload resumes from the
@@ -82,8 +81,12 @@ export async function discardMultipart(deps: AppDeps, open: OpenSession): Promis
     }
   }
   await discardObject(deps, storage, session.storage_path);
-  // The session goes with the row (ON DELETE CASCADE).
-  await deleteFileRecord(deps, session.file_id, { kind: 'all' });
+  // The session goes with the row (ON DELETE CASCADE); its reservation is released.
+  await dropPendingShare(deps, {
+    id: session.file_id,
+    s3_config_id: session.s3_config_id,
+    size: session.total_size,
+  });
 }
 
 /** POST /api/upload/multipart/abort: cancels the upload and deletes its record. */

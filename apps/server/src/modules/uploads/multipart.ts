@@ -12,7 +12,6 @@ import { AppError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import { absoluteUrl } from '@/lib/public-url';
 import {
-  deleteFileRecord,
   deleteUploadSession,
   findFile,
   insertUploadSession,
@@ -21,7 +20,8 @@ import {
   type UploadSessionRow,
 } from '@/modules/files/service';
 import { InvalidPartError } from '@/storage/driver';
-import { assertQuota, assertWithinMaxSize, maxUploadBytes } from './limits';
+import { releaseQuietly, reserveBytes, settleReservation } from '@/modules/storage-configs/service';
+import { assertWithinMaxSize, maxUploadBytes } from './limits';
 import { checkParts, partCountFor, partSizeFor } from './multipart-parts';
 import {
   discardMultipart,
@@ -30,7 +30,7 @@ import {
   presentSession,
   sessionExpiry,
 } from './multipart-session';
-import { insertShare, prepareOptions } from './share-record';
+import { dropPendingShare, insertShare, prepareOptions } from './share-record';
 import { resolveUploadTarget } from './target';
 
 /**
@@ -47,22 +47,29 @@ export async function initMultipart(
 ): Promise<MultipartSession> {
   assertWithinMaxSize(body.size, await maxUploadBytes(deps));
   const target = await resolveUploadTarget(deps, principal, body);
-  await assertQuota(deps, target.config, body.size);
-  const row = await insertShare(deps, {
-    target,
-    principal,
-    mimetype: body.mimetype,
-    size: body.size,
-    etag: null,
-    status: 'pending',
-    options: await prepareOptions(deps, body),
-  });
+  // Reserved until complete (counted as used) or abort (released), DESIGN §5.
+  const reservation = await reserveBytes(deps, target.config.id, body.size);
+  let row;
+  try {
+    row = await insertShare(deps, {
+      target,
+      principal,
+      mimetype: body.mimetype,
+      size: body.size,
+      etag: null,
+      status: 'pending',
+      options: await prepareOptions(deps, body),
+    });
+  } catch (error) {
+    await releaseQuietly(deps, reservation);
+    throw error;
+  }
   let uploadId: string;
   try {
     ({ uploadId } = await target.driver.createMultipart(target.key, { contentType: row.mimetype }));
   } catch (error) {
     deps.logger.warn({ err: error, configId: target.config.id }, 'creating a multipart failed');
-    await deleteFileRecord(deps, row.id, { kind: 'all' });
+    await dropPendingShare(deps, row);
     throw new AppError('MULTIPART_INIT_FAILED');
   }
   const now = isoNow(deps.clock);
@@ -162,7 +169,10 @@ export async function completeMultipart(
     );
   }
   const now = isoNow(deps.clock);
-  await markFileReady(deps, session.file_id, { etag: stat.etag, updated_at: now });
+  if ((await markFileReady(deps, session.file_id, { etag: stat.etag, updated_at: now })) > 0) {
+    const reservation = { configId: session.s3_config_id, bytes: Number(session.total_size) };
+    await settleReservation(deps, reservation, stat.size);
+  }
   await deleteUploadSession(deps, session.id);
   const ready = await findFile(deps, session.file_id, { kind: 'all' });
   if (!ready) {

@@ -6,7 +6,6 @@ import { isoNow } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
 import { absoluteUrl } from '@/lib/public-url';
 import {
-  deleteFileRecord,
   findFile,
   isUniqueViolation,
   markFileReady,
@@ -14,17 +13,30 @@ import {
   presentManaged,
   type FileRow,
 } from '@/modules/files/service';
-import { getStorage } from '@/modules/storage-configs/service';
-import { assertQuota, assertWithinMaxSize, maxUploadBytes } from './limits';
+import {
+  getStorage,
+  releaseQuietly,
+  reserveBytes,
+  settleReservation,
+} from '@/modules/storage-configs/service';
+import { assertWithinMaxSize, maxUploadBytes } from './limits';
 import { uploadScope } from './ownership';
-import { assertSlugAvailable, discardObject, insertShare, prepareOptions } from './share-record';
+import {
+  assertSlugAvailable,
+  discardObject,
+  dropPendingShare,
+  insertShare,
+  prepareOptions,
+} from './share-record';
 import { objectUrlOf, resolveUploadTarget } from './target';
 
 /**
  * Presigned single PUT (SPEC §4, DESIGN §6 path 2): presign creates a pending record and
  * a URL the browser PUTs to (for local storage a signed URL to this server); commit checks
  * the object exists with the announced size and makes the share ready. A failed commit
- * leaves neither a record nor an object.
+ * leaves neither a record nor an object. The announced size is reserved on the capacity
+ * ledger at presign (so parallel presigns cannot overshoot) and counted as used at commit;
+ * a pending record dropped releases it (dropPendingShare).
  */
 
 /** POST /api/s3/presign: checks size, quota and slug, then reserves the record. */
@@ -36,21 +48,27 @@ export async function presignUpload(
 ): Promise<PresignResult> {
   assertWithinMaxSize(body.size, await maxUploadBytes(deps));
   const target = await resolveUploadTarget(deps, principal, body);
-  await assertQuota(deps, target.config, body.size);
-  const customSlug = await assertSlugAvailable(deps, body.slug);
+  const reservation = await reserveBytes(deps, target.config.id, body.size);
   const contentType = normaliseMimetype(body.mimetype);
-  const row = await insertShare(deps, {
-    target,
-    principal,
-    mimetype: contentType,
-    size: body.size,
-    etag: null,
-    status: 'pending',
-    options: {
-      customSlug,
-      columns: { remark: null, password_hash: null, expires_at: null, max_views: 0 },
-    },
-  });
+  let row;
+  try {
+    const customSlug = await assertSlugAvailable(deps, body.slug);
+    row = await insertShare(deps, {
+      target,
+      principal,
+      mimetype: contentType,
+      size: body.size,
+      etag: null,
+      status: 'pending',
+      options: {
+        customSlug,
+        columns: { remark: null, password_hash: null, expires_at: null, max_views: 0 },
+      },
+    });
+  } catch (error) {
+    await releaseQuietly(deps, reservation);
+    throw error;
+  }
   try {
     const signed = await target.driver.presignPut(target.key, {
       expiresInSeconds: target.config.signature_expires_in,
@@ -70,7 +88,7 @@ export async function presignUpload(
     };
   } catch (error) {
     deps.logger.warn({ err: error, configId: target.config.id }, 'presigning a PUT failed');
-    await deleteFileRecord(deps, row.id, { kind: 'all' });
+    await dropPendingShare(deps, row);
     throw new AppError('PRESIGN_FAILED');
   }
 }
@@ -130,6 +148,7 @@ export async function commitUpload(
     if ((await markFileReady(deps, row.id, changes)) === 0) {
       throw new AppError('UPLOAD_NOT_FOUND');
     }
+    await settleReservation(deps, { configId: row.s3_config_id, bytes: row.size }, stat.size);
   } catch (error) {
     await discardUpload(deps, row);
     throw isUniqueViolation(error) ? new AppError('SLUG_TAKEN') : error;
@@ -145,5 +164,5 @@ export async function commitUpload(
 async function discardUpload(deps: AppDeps, row: FileRow): Promise<void> {
   const storage = await getStorage(deps, row.s3_config_id);
   await discardObject(deps, storage, row.storage_path);
-  await deleteFileRecord(deps, row.id, { kind: 'all' });
+  await dropPendingShare(deps, row);
 }

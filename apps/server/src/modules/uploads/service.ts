@@ -7,7 +7,7 @@
 export { abortMultipart, completeMultipart, initMultipart, partUrls } from './multipart';
 export { inScope, uploadScope } from './ownership';
 export { commitUpload, presignUpload } from './presign';
-export { discardObject } from './share-record';
+export { discardObject, dropPendingShare } from './share-record';
 export { sweepFiles, type FileSweepResult } from './sweep';
 export {
   guardedFileBody,

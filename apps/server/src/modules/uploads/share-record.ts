@@ -6,13 +6,16 @@ import { AppError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import {
   assertSlugRules,
+  deleteFileRecord,
   expiryFromHours,
   insertFile,
   isSlugTaken,
   normaliseMimetype,
   normaliseRemark,
   type NewFileRow,
+  type FileScope,
 } from '@/modules/files/service';
+import { giveBackBytes, releaseQuietly } from '@/modules/storage-configs/service';
 import type { UploadTarget } from './target';
 
 /** Share options checked and turned into column values (the password hashed). */
@@ -108,4 +111,34 @@ export async function discardObject(
   } catch (error) {
     deps.logger.warn({ err: error, key }, 'could not delete an abandoned upload object');
   }
+}
+
+/**
+ * Deletes the record of an upload still pending and releases the capacity its announced
+ * size reserved (DESIGN §5) — only when this call deleted it, so a record dropped twice
+ * (a cancel racing the sweeper) releases once.
+ */
+export async function dropPendingShare(
+  deps: AppDeps,
+  row: { id: string; s3_config_id: string; size: number | string },
+  scope: FileScope = { kind: 'all' },
+): Promise<number> {
+  const deleted = await deleteFileRecord(deps, row.id, scope);
+  if (deleted > 0) {
+    await releaseQuietly(deps, { configId: row.s3_config_id, bytes: Number(row.size) });
+  }
+  return deleted;
+}
+
+/** Deletes a stored object whose bytes the ledger already counted, and gives them back. */
+export async function discardCountedObject(
+  deps: AppDeps,
+  target: Pick<UploadTarget, 'driver' | 'config'>,
+  key: string,
+  size: number,
+): Promise<void> {
+  await discardObject(deps, target, key);
+  await giveBackBytes(deps, target.config.id, size).catch((error: unknown) => {
+    deps.logger.error({ err: error, key }, 'giving back the bytes of a discarded upload failed');
+  });
 }

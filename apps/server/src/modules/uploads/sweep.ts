@@ -1,13 +1,8 @@
 import type { AppDeps } from '@/context';
-import {
-  deleteFileRecord,
-  listExpiredFiles,
-  listStalePendingFiles,
-  removeFileShare,
-} from '@/modules/files/service';
+import { listExpiredFiles, listStalePendingFiles, removeFileShare } from '@/modules/files/service';
 import { getStorage } from '@/modules/storage-configs/service';
 import { sweepIdleMultiparts } from './multipart-session';
-import { discardObject } from './share-record';
+import { discardObject, dropPendingShare } from './share-record';
 
 /** A presigned upload not committed within this time is abandoned. */
 const PENDING_MAX_AGE_MS = 24 * 60 * 60 * 1000;
@@ -31,7 +26,7 @@ export async function sweepFiles(deps: AppDeps): Promise<FileSweepResult> {
   const abandoned = await listStalePendingFiles(deps, staleBefore, BATCH);
   for (const row of abandoned) {
     await discardObject(deps, await getStorage(deps, row.s3_config_id), row.storage_path);
-    await deleteFileRecord(deps, row.id, { kind: 'all' });
+    await dropPendingShare(deps, row);
   }
   let expired = 0;
   for (const row of await listExpiredFiles(deps, now.toISOString(), BATCH)) {

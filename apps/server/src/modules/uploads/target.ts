@@ -9,14 +9,14 @@ import {
 import { isPathAllowed } from '@pastebox/contract/rules/path-permission';
 import type { AppDeps, Principal } from '@/context';
 import { AppError } from '@/lib/errors';
-import { InvalidKeyError, keyForFileName } from '@/storage/keys';
+import { InvalidKeyError, keyForFileName, SHARE_OBJECTS_FOLDER } from '@/storage/keys';
 import { resolveStorage, type StorageHandle } from '@/modules/storage-configs/service';
 
 /** Where an upload goes: a storage config, a folder (the SPEC's `path`) and an object key. */
 export interface UploadTarget extends StorageHandle {
   /** Normalised folder, e.g. `/docs/team`. */
   path: string;
-  /** Object key: the folder, then the file name with a random suffix against collisions. */
+  /** Object key: SHARE_OBJECTS_FOLDER, the folder, then the file name with a random suffix. */
   key: string;
   filename: string;
 }
@@ -69,7 +69,8 @@ export async function resolveUploadTarget(
   const path = uploadFolder(principal, request.path);
   const handle = await resolveStorage(deps, request.s3_config_id);
   const filename = cleanFileName(request.filename);
-  const folder = path === '/' ? '' : `${path.slice(1)}/`;
+  // Below the folder no mount reaches (SHARE_OBJECTS_FOLDER), whatever is mounted.
+  const folder = path === '/' ? `${SHARE_OBJECTS_FOLDER}/` : `${SHARE_OBJECTS_FOLDER}${path}/`;
   try {
     // A random suffix, so two uploads of one name never overwrite each other.
     const key = keyForFileName(folder, filename, `_${randomBytes(4).toString('hex')}`);

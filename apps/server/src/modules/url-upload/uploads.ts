@@ -12,19 +12,14 @@ import type {
 import type { AppDeps, Principal } from '@/context';
 import { isoNow } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
-import {
-  changeFile,
-  deleteFileRecord,
-  findFile,
-  findUploadSession,
-  normaliseRemark,
-} from '@/modules/files/service';
+import { changeFile, findFile, findUploadSession, normaliseRemark } from '@/modules/files/service';
 import { getStorage } from '@/modules/storage-configs/service';
 import {
   abortMultipart,
   commitUpload,
   completeMultipart,
   discardObject,
+  dropPendingShare,
   initMultipart,
   partUrls,
   presignUpload,
@@ -186,6 +181,6 @@ export async function cancelUrlUpload(
     return { cancelled: true };
   }
   await discardObject(deps, await getStorage(deps, row.s3_config_id), row.storage_path);
-  await deleteFileRecord(deps, row.id, uploadScope(principal));
+  await dropPendingShare(deps, row, uploadScope(principal));
   return { cancelled: true };
 }

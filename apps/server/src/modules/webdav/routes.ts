@@ -12,6 +12,7 @@ import { authenticate, challenge } from './auth';
 import type { DavContext, DavHandler } from './context';
 import { DavHttpError } from './errors';
 import { lockHandler, unlockHandler } from './locks';
+import { davLocking } from './locks/holder';
 import { copyHandler, moveHandler } from './methods/copy-move';
 import { deleteHandler } from './methods/delete';
 import { getHandler } from './methods/get';
@@ -90,7 +91,10 @@ async function handle(c: Context<AppEnv>): Promise<Response> {
       body: () => rawBodyOf(c),
       caller: identity.caller,
       principalId: identity.principalId,
-      fs: fileSystemFor(mountSource(deps), identity.caller, { now: () => deps.clock.now() }),
+      fs: fileSystemFor(mountSource(deps), identity.caller, {
+        now: () => deps.clock.now(),
+        ...davLocking(deps, identity.principalId, c.req.raw),
+      }),
       // The raw URI, not Hono's decoded path: each segment is decoded once, here.
       path: normal(virtualPathOf(new URL(c.req.url).pathname)),
       href: hrefOf,

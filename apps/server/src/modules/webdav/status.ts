@@ -1,6 +1,8 @@
 import { isAppError } from '@/lib/errors';
 import { VfsError, type VfsErrorCode } from '@/vfs/types';
+import { VfsLockedError } from '@/vfs/locks';
 import { DavHttpError } from './errors';
+import { hrefOf } from './paths';
 
 /**
  * The file system's typed failures (DESIGN §7) as WebDAV statuses. Most are the same for
@@ -18,6 +20,7 @@ const STATUSES: Record<VfsErrorCode, number> = {
   NOT_A_FOLDER: 409,
   MOUNT_POINT: 403,
   INTO_ITSELF: 403,
+  LOCKED: 423,
 };
 
 export type StatusOverrides = Partial<Record<VfsErrorCode, number>>;
@@ -38,6 +41,11 @@ export function davStatusOf(error: unknown, overrides: StatusOverrides = {}): nu
 
 /** Rethrows a file-system failure as the DavHttpError of this method. */
 export function asDavError(error: unknown, overrides: StatusOverrides = {}): never {
+  if (error instanceof VfsLockedError) {
+    // A lock the file system found (RFC 4918 §9.10.1): the client learns which roots to unlock.
+    const hrefs = error.roots.map((root) => hrefOf(root, false));
+    throw new DavHttpError(423, 'lock-token-submitted', hrefs, error.message);
+  }
   if (error instanceof VfsError) {
     throw new DavHttpError(davStatusOf(error, overrides), undefined, [], error.message);
   }

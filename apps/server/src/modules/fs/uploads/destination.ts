@@ -1,7 +1,12 @@
 import { cleanFileName } from '@pastebox/contract/rules/file-name';
 import { joinPath, namesFolder } from '@pastebox/contract/rules/virtual-path';
 import { AppError } from '@/lib/errors';
-import { getStorage, type StorageConfigRow } from '@/modules/storage-configs/service';
+import {
+  getStorage,
+  reserveBytes,
+  settleReservation,
+  type StorageConfigRow,
+} from '@/modules/storage-configs/service';
 import { assertQuota, assertWithinMaxSize, maxUploadBytes } from '@/modules/uploads/service';
 import { VfsError, type FileSystem, type ResolvedPath, type VfsEntry } from '@/vfs/types';
 import type { FsUploadCaller } from './caller';
@@ -51,7 +56,7 @@ async function filePathOf(fs: FileSystem, raw: string, fileName: string | undefi
 /**
  * Resolves an upload's destination for this caller: the path is normalised and checked
  * (PATH_INVALID, PATH_FORBIDDEN outside a key's basic_path), it must lie inside a mount and
- * must not be a folder or a mount point.
+ * must not be a folder or a mount point, nor locked by another principal (WebDAV locks).
  */
 export async function resolveDestination(
   caller: FsUploadCaller,
@@ -66,6 +71,8 @@ export async function resolveDestination(
   if (resolved.key === '') {
     throw new VfsError('MOUNT_POINT', path);
   }
+  // Another's WebDAV lock refuses the upload before a byte goes (LOCKED, 423).
+  await caller.fs.assertWritable(path);
   const { config } = await getStorage(caller.deps, resolved.mount.storageConfigId);
   return { ...resolved, path, config };
 }
@@ -81,4 +88,34 @@ export async function assertUploadFits(
 ): Promise<number | null> {
   assertWithinMaxSize(size, await maxUploadBytes(caller.deps));
   return assertQuota(caller.deps, destination.config, size);
+}
+
+/**
+ * Counts bytes a client already stored behind the file system (a presigned PUT) on the
+ * capacity ledger (DESIGN §5): one conditional reservation, settled at once. When they do
+ * not fit, `remove` takes the object away and the ledger's refusal (507) is answered, so
+ * a storage never holds more than its capacity through the product.
+ */
+export async function countBytesWritten(
+  caller: FsUploadCaller,
+  configId: string,
+  written: number,
+  replaced: number,
+  remove: () => Promise<void>,
+): Promise<void> {
+  let reservation;
+  try {
+    reservation = await reserveBytes(
+      caller.deps,
+      configId,
+      Math.max(0, written - replaced),
+      written,
+    );
+  } catch (error) {
+    await remove().catch((failure: unknown) => {
+      caller.deps.logger.warn({ err: failure }, 'removing an upload past the capacity failed');
+    });
+    throw error;
+  }
+  await settleReservation(caller.deps, reservation, written, replaced);
 }

@@ -15,6 +15,7 @@ import {
 import { VfsError, type VfsEntry } from '@/vfs/types';
 import type { FsUploadCaller } from './caller';
 import { resolveDestination } from './destination';
+import { placeInAnyOrder } from './spooled-file';
 
 /**
  * POST fs/upload (SPEC §7 "File system", DESIGN §7): a multipart form with `file`, `path`
@@ -26,8 +27,11 @@ import { resolveDestination } from './destination';
  * split a large stream into parts themselves.
  */
 
-/** `path` chooses where the bytes go, so it must come before the file part. */
-const PLACEMENT_FIELDS = ['path'] as const;
+/**
+ * `path` chooses where the bytes go, yet may follow the file part (SPEC's order is file,
+ * path): such a file waits in a temp file until the form is read (./spooled-file.ts).
+ */
+const PLACEMENT_FIELDS = [] as const;
 
 interface FormLimits {
   maxBytes: number;
@@ -95,7 +99,10 @@ export async function receiveFsFormUpload(
     incoming,
     { maxFileBytes: limits.maxBytes, placementFields: PLACEMENT_FIELDS },
     {
-      store: (fields, file, info) => storeFile(caller, fields, file, info, limits),
+      store: (fields, file, info, allFields) =>
+        placeInAnyOrder(caller.deps, fields, file, allFields, (placed, body) =>
+          storeFile(caller, placed, body, info, limits),
+        ),
       discard: (entry) => removeQuietly(caller, entry.path),
     },
   );

@@ -11,6 +11,7 @@ import { newId } from '@/lib/ids';
 import { checkParts, partSizeFor } from '@/modules/uploads/service';
 import { InvalidPartError, UploadNotFoundError } from '@/storage/driver';
 import type { FsUploadCaller } from './caller';
+import { releaseQuietly, reserveBytes, settleReservation } from '@/modules/storage-configs/service';
 import { assertUploadFits, resolveDestination, type UploadDestination } from './destination';
 import {
   keepAlive,
@@ -128,18 +129,32 @@ export async function completeFsMultipart(
       `This upload was started for ${session.file_size} bytes`,
     );
   }
+  // A lock taken since the upload began refuses it before the parts become the file.
+  await caller.fs.assertWritable(session.path);
   const stored = await driver.listParts(session.storage_key, session.upload_id);
   const parts = checkParts(body.parts, stored, {
     partSize: session.part_size,
     totalSize: session.file_size,
   });
+  // Reserved before the parts become the file, so a refusal (507) leaves the old file whole.
+  const resolved = await caller.fs.resolve(session.path);
+  const replaced = (await driver.stat(session.storage_key))?.size ?? 0;
+  const configId = resolved.mount.storageConfigId;
+  const reservation = await reserveBytes(
+    caller.deps,
+    configId,
+    Math.max(0, session.file_size - replaced),
+    session.file_size,
+  );
   try {
     await driver.completeMultipart(session.storage_key, session.upload_id, parts);
   } catch (error) {
+    await releaseQuietly(caller.deps, reservation);
     throw error instanceof InvalidPartError
       ? new AppError('UPLOAD_INCOMPLETE', error.message)
       : error;
   }
+  await settleReservation(caller.deps, reservation, session.file_size, replaced);
   await sessionsRepo(caller).delete(session.id);
   const stat = await driver.stat(session.storage_key);
   if (!stat || stat.size !== session.file_size) {

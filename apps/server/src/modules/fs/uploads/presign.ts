@@ -9,7 +9,7 @@ import { AppError } from '@/lib/errors';
 import { absoluteUrl } from '@/lib/public-url';
 import { stripQuotes } from '@/storage/streams';
 import type { FsUploadCaller } from './caller';
-import { assertUploadFits, resolveDestination } from './destination';
+import { assertUploadFits, countBytesWritten, resolveDestination } from './destination';
 
 /**
  * Presigned single PUT into a mount (SPEC §4 "Presigned upload", §7; DESIGN §6 path 2):
@@ -70,6 +70,8 @@ export async function commitFsPresign(
       { path: 'key', message: 'echo the key presign answered' },
     ]);
   }
+  // The bytes went behind the file system's back: a lock taken since presign refuses the record.
+  await caller.fs.assertWritable(path);
   const { fileSize } = body;
   const stat = await resolved.driver.stat(resolved.key);
   if (!stat || stat.size !== fileSize) {
@@ -83,6 +85,10 @@ export async function commitFsPresign(
   if (body.etag && stat.etag && stripQuotes(body.etag) !== stat.etag) {
     throw new AppError('UPLOAD_INCOMPLETE', 'The stored object differs from the one sent');
   }
+  // The bytes went behind the ledger's back too: counted now, or refused and removed.
+  await countBytesWritten(caller, resolved.mount.storageConfigId, stat.size, 0, () =>
+    resolved.driver.delete([resolved.key]),
+  );
   await caller.fs.touched(path);
   return { path, size: stat.size, etag: stat.etag };
 }

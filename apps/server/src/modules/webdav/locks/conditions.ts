@@ -1,7 +1,6 @@
 import type { DavContext } from '../context';
 import { etagCore, parseIfHeader, type IfCondition, type IfList } from './if-header';
-import type { DavLockRow } from './repo';
-import { locksCovering } from './store';
+import { locksCovering, type DavLockRow } from './store';
 
 /**
  * Evaluating an `If` header (RFC 4918 §10.4): the header holds when one of its lists does,

@@ -1,14 +1,14 @@
 import type { DavContext } from '../context';
 import { DavHttpError } from '../errors';
 import { evaluateIf } from './conditions';
-import type { DavLockRow } from './repo';
 import {
   covers,
   locksAroundFolder,
   locksBelow,
   locksCovering,
-  locksRepo,
+  removeLocksBelow,
   secondsLeft,
+  type DavLockRow,
 } from './store';
 
 export { lockHandler } from './lock';
@@ -125,5 +125,5 @@ export async function assertWritable(
 
 /** Drops the locks on `path` and below it (the resources are gone: DELETE, MOVE's source). */
 export async function releaseLocks(ctx: DavContext, path: string): Promise<void> {
-  await locksRepo(ctx.deps).removeBelow(path);
+  await removeLocksBelow(ctx.deps, path);
 }

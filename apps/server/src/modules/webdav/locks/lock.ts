@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { VfsError } from '@/vfs/types';
+import { assertFullAccess } from '../access';
 import type { DavContext, DavHandler } from '../context';
 import { DavHttpError } from '../errors';
 import { innerXmlOf, ROOT_SCOPE, scopeOf } from '@/modules/webdav/props/xml-value';
@@ -10,8 +11,15 @@ import { dav, XML_HEADER } from '@/modules/webdav/xml/write';
 import { readXmlBody } from '@/modules/webdav/xml/read-body';
 import { evaluateIf } from './conditions';
 import { lockInfoOf, locksAt, type DavLockInfo } from './index';
-import type { DavLockRow } from './repo';
-import { locksBelow, locksCovering, locksRepo, nowIso } from './store';
+import {
+  insertLock,
+  locksBelow,
+  locksCovering,
+  nowIso,
+  refreshLock,
+  removeLock,
+  type DavLockRow,
+} from './store';
 import { activeLocksXml } from './xml';
 
 /**
@@ -114,7 +122,7 @@ async function refresh(ctx: DavContext): Promise<Response> {
   }
   const seconds = timeoutOf(ctx.request.headers.get('timeout'));
   const expiresAt = new Date(ctx.deps.clock.now().getTime() + seconds * 1000).toISOString();
-  await locksRepo(ctx.deps).refresh(lock.token, seconds, expiresAt);
+  await refreshLock(ctx.deps, lock.token, seconds, expiresAt);
   const refreshed = lockInfoOf(ctx, { ...lock, timeout_seconds: seconds, expires_at: expiresAt });
   return answer(ctx, [refreshed], 200);
 }
@@ -140,6 +148,8 @@ async function ensureResource(ctx: DavContext): Promise<boolean> {
 }
 
 export const lockHandler: DavHandler = async (ctx) => {
+  // Above a key's basic_path the folders are its way down, to list, never to lock.
+  assertFullAccess(ctx);
   const body = await readXmlBody(ctx);
   if (!body) {
     return refresh(ctx);
@@ -157,8 +167,7 @@ export const lockHandler: DavHandler = async (ctx) => {
   const seconds = timeoutOf(ctx.request.headers.get('timeout'));
   const now = ctx.deps.clock.now();
   const token = `opaquelocktoken:${randomUUID()}`;
-  const repo = locksRepo(ctx.deps);
-  await repo.insert({
+  await insertLock(ctx.deps, {
     token,
     root: ctx.path,
     scope: request.scope,
@@ -173,7 +182,7 @@ export const lockHandler: DavHandler = async (ctx) => {
   // exists beside ours, withdraw ours. Both may withdraw; two conflicting locks never stay.
   const raced = (await conflicts(ctx, depth, request.scope)).filter((row) => row.token !== token);
   if (raced.length > 0) {
-    await repo.remove(token);
+    await removeLock(ctx.deps, token);
     throw conflictError(ctx, raced);
   }
   return answer(ctx, await locksAt(ctx, ctx.path), created ? 201 : 200, token);

@@ -1,10 +1,11 @@
 import type { DavHandler } from '../context';
 import { DavHttpError } from '../errors';
-import { locksCovering, locksRepo } from './store';
+import { locksCovering, removeLock } from './store';
 
 /**
  * UNLOCK (RFC 4918 §9.11): the Lock-Token header names a lock that covers the request URI
- * (its root or a member of a depth-infinity lock); only whoever took the lock releases it.
+ * (its root or a member of a depth-infinity lock). Whoever took the lock releases it, and the
+ * admin releases any (a key's lock must never lock the admin out).
  */
 export const unlockHandler: DavHandler = async (ctx) => {
   const header = ctx.request.headers.get('lock-token')?.trim() ?? '';
@@ -17,9 +18,9 @@ export const unlockHandler: DavHandler = async (ctx) => {
   if (!lock) {
     throw new DavHttpError(409, 'lock-token-matches-request-uri');
   }
-  if (lock.principal !== ctx.principalId) {
+  if (lock.principal !== ctx.principalId && ctx.caller.kind !== 'admin') {
     throw new DavHttpError(403);
   }
-  await locksRepo(ctx.deps).remove(token);
+  await removeLock(ctx.deps, token);
   return new Response(null, { status: 204 });
 };

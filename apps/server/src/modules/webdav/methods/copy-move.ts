@@ -1,5 +1,7 @@
 import { isAtOrUnder } from '@pastebox/contract/rules/virtual-path';
+import { isAppError } from '@/lib/errors';
 import type { VfsEntry } from '@/vfs/types';
+import { assertFullAccess } from '../access';
 import type { DavContext, DavHandler } from '../context';
 import { DavHttpError } from '../errors';
 import { assertWritable, releaseLocks } from '../locks';
@@ -45,6 +47,9 @@ async function prepare(ctx: DavContext, move: boolean): Promise<Transfer> {
     throw new DavHttpError(400, undefined, [], 'Destination is required');
   }
   const to = ctx.destinationPath(header);
+  // Both ends need full access before anything is removed (the way down is for listing).
+  assertFullAccess(ctx, ctx.path);
+  assertFullAccess(ctx, to);
   const overwrite = overwriteOf(ctx);
   const from = await onFs(() => ctx.fs.stat(ctx.path));
   if (to === from.path) {
@@ -72,15 +77,22 @@ async function prepare(ctx: DavContext, move: boolean): Promise<Transfer> {
   return { from, to, replaced: target !== null };
 }
 
+/** A member that failed to copy: 507 when the target's capacity refused it, else 500. */
+interface FailedMember {
+  path: string;
+  status: number;
+}
+
 /** Copies with the copy engine; answers the members that failed, by destination href. */
-async function copyTree(ctx: DavContext, from: string, to: string): Promise<string[]> {
-  const failed: string[] = [];
+async function copyTree(ctx: DavContext, from: string, to: string): Promise<FailedMember[]> {
+  const failed: FailedMember[] = [];
   await onFs(() =>
     ctx.fs.copy(from, to, {
       skipExisting: false,
       onEvent: (event) => {
         if (event.kind === 'file-failed') {
-          failed.push(event.path);
+          const full = isAppError(event.cause) && event.cause.key === 'INSUFFICIENT_STORAGE';
+          failed.push({ path: event.path, status: full ? 507 : 500 });
         }
       },
     }),
@@ -88,9 +100,16 @@ async function copyTree(ctx: DavContext, from: string, to: string): Promise<stri
   return failed;
 }
 
-function done(ctx: DavContext, transfer: Transfer, failed: string[]): Response {
+function done(ctx: DavContext, transfer: Transfer, failed: FailedMember[]): Response {
+  const [only] = failed;
+  if (failed.length === 1 && only?.path === transfer.from.path) {
+    // The request's own resource failed (a file): its status, not a multistatus (RFC 4918 §9.8.8).
+    return new Response(null, { status: only.status });
+  }
   if (failed.length > 0) {
-    return multistatus(failed.map((path) => statusResponse(ctx.href(path, false), 500)));
+    return multistatus(
+      failed.map(({ path, status }) => statusResponse(ctx.href(path, false), status)),
+    );
   }
   return new Response(null, { status: transfer.replaced ? 204 : 201 });
 }
@@ -98,7 +117,7 @@ function done(ctx: DavContext, transfer: Transfer, failed: string[]): Response {
 export const copyHandler: DavHandler = async (ctx) => {
   const depth = depthOf(ctx, ['0', 'infinity']);
   const transfer = await prepare(ctx, false);
-  let failed: string[] = [];
+  let failed: FailedMember[] = [];
   if (transfer.from.isDirectory && depth === '0') {
     await onFs(() => ctx.fs.mkdir(transfer.to), { ALREADY_EXISTS: 412, MOUNT_POINT: 409 });
   } else {
@@ -115,7 +134,7 @@ export const moveHandler: DavHandler = async (ctx) => {
     onFs(() => ctx.fs.mountAt(transfer.from.path)),
     onFs(() => ctx.fs.mountAt(transfer.to)),
   ]);
-  let failed: string[] = [];
+  let failed: FailedMember[] = [];
   if (fromMount && toMount && fromMount.id === toMount.id) {
     await onFs(() => ctx.fs.rename(transfer.from.path, transfer.to), { MOUNT_POINT: 403 });
   } else {

@@ -42,10 +42,8 @@ export function transferFor(mode: WebdavUploadMode, size: number | undefined): P
 }
 
 export interface BodyLimits {
-  /** The max upload size (413 past it). */
+  /** The max upload size (413 past it). The capacity is the file system's write's (507). */
   maxBytes: number;
-  /** Bytes still free on the storage's capacity (507 past it); null: no capacity set. */
-  remaining: number | null;
 }
 
 /**
@@ -65,9 +63,7 @@ export function limitedBody(
       const refusal =
         seen > limits.maxBytes
           ? new DavHttpError(413, undefined, [], 'larger than the maximum upload size')
-          : limits.remaining !== null && seen > limits.remaining
-            ? new DavHttpError(507, undefined, [], 'not enough storage space')
-            : null;
+          : null;
       if (refusal) {
         onRefused(refusal);
         callback(refusal);

@@ -1,6 +1,5 @@
-import { getStorage } from '@/modules/storage-configs/service';
+import { isAppError } from '@/lib/errors';
 import { readSystemSettings } from '@/modules/system-settings/service';
-import { assertQuota } from '@/modules/uploads/service';
 import type { VfsEntry } from '@/vfs/types';
 import type { DavHandler } from '../context';
 import { DavHttpError } from '../errors';
@@ -13,10 +12,11 @@ import { declaredLength, limitedBody, transferFor } from './put-body';
  * PUT (RFC 4918 §9.7): the body streams through the file system's write (never buffered),
  * with a Content-Length or chunked, 0 bytes included. 201 for a new file, 204 for one
  * replaced; a missing parent is 409 (no intermediate collections are made), a
- * collection 405. The max upload size (413) and the storage's capacity (507 Insufficient
- * Storage, as the fs API's uploads check it) hold before the first byte when the length is
- * declared, and while the bytes stream either way. The WebDAV upload mode setting picks
- * how the bytes reach S3 (put-body.ts).
+ * collection 405. The max upload size (413) holds before the first byte when the length is
+ * declared, and while the bytes stream either way; the storage's capacity (507 Insufficient
+ * Storage) is the file system's write's: it reserves the declared length on the capacity
+ * ledger before the first byte, and reserves as the bytes stream past it (DESIGN §5). The
+ * WebDAV upload mode setting picks how the bytes reach S3 (put-body.ts).
  */
 export const putHandler: DavHandler = async (ctx) => {
   const body = ctx.body();
@@ -35,11 +35,8 @@ export const putHandler: DavHandler = async (ctx) => {
     if (size !== undefined && size > maxBytes) {
       throw new DavHttpError(413, undefined, [], 'larger than the maximum upload size');
     }
-    const { mount } = await onFs(() => ctx.fs.resolve(ctx.path));
-    const { config } = await getStorage(ctx.deps, mount.storageConfigId);
-    const remaining = await assertQuota(ctx.deps, config, size ?? 0);
     let refused: DavHttpError | null = null;
-    const stream = limitedBody(body, { maxBytes, remaining }, (error) => {
+    const stream = limitedBody(body, { maxBytes }, (error) => {
       refused = error;
     });
     const options = {
@@ -53,7 +50,7 @@ export const putHandler: DavHandler = async (ctx) => {
         MOUNT_POINT: 409,
       });
     } catch (error) {
-      throw refused ?? error;
+      throw refused ?? insufficientStorageAs507(error);
     }
     const headers = new Headers();
     if (entry.etag) {
@@ -65,3 +62,10 @@ export const putHandler: DavHandler = async (ctx) => {
     body.resume();
   }
 };
+
+/** The capacity ledger's refusal (the API's INSUFFICIENT_STORAGE) as WebDAV's own 507. */
+function insufficientStorageAs507(error: unknown): unknown {
+  return isAppError(error) && error.key === 'INSUFFICIENT_STORAGE'
+    ? new DavHttpError(507, undefined, [], error.message)
+    : error;
+}

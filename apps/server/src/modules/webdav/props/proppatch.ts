@@ -1,3 +1,4 @@
+import { assertFullAccess } from '../access';
 import type { DavContext, DavHandler } from '../context';
 import { DavHttpError } from '../errors';
 import { assertWritable } from '../locks';
@@ -12,6 +13,9 @@ import { innerXmlOf, ROOT_SCOPE, scopeOf, type NsScope } from './xml-value';
  * PROPPATCH (RFC 4918 §9.2): the set and remove instructions in document order, all or
  * nothing. Every property in the DAV: namespace is live here (computed from the file or kept
  * by the server), so it is protected; anything else is a dead property stored as XML text.
+ * A value holding a character XML cannot carry (U+0001, `&#xFFFE;`, a lone surrogate) makes
+ * the body not well-formed: 400 before anything is stored (RFC 4918 §8.2), as no PROPFIND
+ * could ever show it.
  */
 
 interface Instruction {
@@ -73,6 +77,8 @@ function propstatXml(results: { instruction: Instruction; status: number }[]): s
 }
 
 export const proppatchHandler: DavHandler = async (ctx: DavContext) => {
+  // The way down to a key's basic_path is for listing: its folders are not the key's to annotate.
+  assertFullAccess(ctx);
   const entry = await onFs(() => ctx.fs.stat(ctx.path));
   await assertWritable(ctx, [{ path: ctx.path, depth: '0' }]);
   const root = await readXmlBody(ctx);

@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
+import { atOrBelow } from '@/db/path-filters';
 import type { Database, DavLocksTable } from '@/db/types';
-import { atOrBelow } from '@/modules/webdav/props/repo';
 
 export type DavLockRow = Selectable<DavLocksTable>;
 export type NewDavLock = Insertable<DavLocksTable>;
@@ -8,6 +8,17 @@ export type NewDavLock = Insertable<DavLocksTable>;
 /** SQL for WebDAV locks. A lock whose expires_at is not after `nowIso` is gone. */
 export class DavLocksRepo {
   constructor(private readonly db: Kysely<Database>) {}
+
+  /** Every active lock, oldest first (the admin's view). */
+  listActive(nowIso: string) {
+    return this.db
+      .selectFrom('dav_locks')
+      .selectAll()
+      .where('expires_at', '>', nowIso)
+      .orderBy('created_at')
+      .orderBy('token')
+      .execute();
+  }
 
   /** Active locks rooted at one of `roots`. */
   rootedAt(roots: readonly string[], nowIso: string) {
@@ -69,12 +80,44 @@ export class DavLocksRepo {
       .execute();
   }
 
-  async remove(token: string): Promise<void> {
-    await this.db.deleteFrom('dav_locks').where('token', '=', token).execute();
+  /** Deletes one lock; answers whether it existed. */
+  async remove(token: string): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('dav_locks')
+      .where('token', '=', token)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
   }
 
-  async removeBelow(path: string): Promise<void> {
-    await this.db.deleteFrom('dav_locks').where(atOrBelow('root', path)).execute();
+  /** Deletes the locks rooted at `path` or below it; answers how many. */
+  async removeBelow(path: string): Promise<number> {
+    const result = await this.db
+      .deleteFrom('dav_locks')
+      .where(atOrBelow('root', path))
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  /** Deletes every lock of one principal (a key deleted, expired or without mount permission). */
+  async removeOfPrincipals(principals: readonly string[]): Promise<number> {
+    if (principals.length === 0) {
+      return 0;
+    }
+    const result = await this.db
+      .deleteFrom('dav_locks')
+      .where('principal', 'in', [...principals])
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  /** Deletes a principal's locks rooted anywhere but at or below `path` (its new basic_path). */
+  async removeOfPrincipalOutside(principal: string, path: string): Promise<number> {
+    const result = await this.db
+      .deleteFrom('dav_locks')
+      .where('principal', '=', principal)
+      .where((eb) => eb.not(atOrBelow('root', path)))
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
   async removeExpired(nowIso: string): Promise<number> {

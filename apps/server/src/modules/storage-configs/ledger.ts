@@ -1,0 +1,159 @@
+import type { AppDeps } from '@/context';
+import { AppError } from '@/lib/errors';
+import type { CapacityLedger, Reservation } from '@/vfs/capacity';
+import { LedgerRepo, type LedgerFigures } from './ledger-repo';
+
+/**
+ * The capacity ledger of DESIGN §5: one usage figure per storage config (storage_usage),
+ * moved by every write and delete through the product. A write reserves before its first
+ * byte is stored — one conditional UPDATE, so parallel writers on any instance can never
+ * take a config past its capacity — then settles what it wrote, or releases on failure.
+ * A config without a capacity keeps a ledger too, and never refuses.
+ */
+
+/** SPEC §8: the refusal names the file size, the remaining space and the total capacity. */
+export function insufficientStorage(size: number, remaining: number, total: number): AppError {
+  return new AppError(
+    'INSUFFICIENT_STORAGE',
+    `Not enough storage space: file size ${formatBytes(size)}, remaining space ${formatBytes(remaining)}, total capacity ${formatBytes(total)}`,
+    [
+      { path: 'file_size', message: String(size) },
+      { path: 'remaining', message: String(remaining) },
+      { path: 'total_capacity', message: String(total) },
+    ],
+  );
+}
+
+/** 1536 → "1.5 KB": binary units, as the web app shows them. */
+export function formatBytes(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const rounded = unit === 0 ? String(value) : value.toFixed(2).replace(/\.?0+$/, '');
+  return `${rounded} ${units[unit]}`;
+}
+
+/** Bytes still free under the capacity (null: none set), reservations counted. */
+export function remainingOf(figures: LedgerFigures): number | null {
+  return figures.capacity === null
+    ? null
+    : Math.max(0, figures.capacity - figures.used - figures.reserved);
+}
+
+/** A config's figures; a config made after migration 011 gets its row here. */
+export async function ledgerFigures(deps: AppDeps, configId: string): Promise<LedgerFigures> {
+  const repo = new LedgerRepo(deps.db);
+  const figures = await repo.figures(configId);
+  if (figures) {
+    return figures;
+  }
+  await repo.ensureRow(configId);
+  return (
+    (await repo.figures(configId)) ?? { used: 0, reserved: 0, capacity: null, reconciledAt: null }
+  );
+}
+
+/**
+ * Refuses, without reserving, a write that cannot fit now (an early answer before a body
+ * is read); the reservation that follows is what holds.
+ */
+export async function assertFits(deps: AppDeps, configId: string, size: number): Promise<void> {
+  const figures = await ledgerFigures(deps, configId);
+  const remaining = remainingOf(figures);
+  if (remaining !== null && figures.capacity !== null && size > 0 && size > remaining) {
+    throw insufficientStorage(size, remaining, figures.capacity);
+  }
+}
+
+/** Adds `bytes` to the config's reservations, or throws INSUFFICIENT_STORAGE. */
+async function hold(deps: AppDeps, configId: string, bytes: number, fileSize: number) {
+  const repo = new LedgerRepo(deps.db);
+  if (await repo.reserve(configId, bytes)) {
+    return;
+  }
+  const figures = await ledgerFigures(deps, configId);
+  // The row may just have been made by ledgerFigures: one more try.
+  if (await repo.reserve(configId, bytes)) {
+    return;
+  }
+  throw insufficientStorage(fileSize, remainingOf(figures) ?? 0, figures.capacity ?? 0);
+}
+
+/** Reserves `bytes` on a config before they are written (INSUFFICIENT_STORAGE if they do not fit). */
+export async function reserveBytes(
+  deps: AppDeps,
+  configId: string,
+  bytes: number,
+  fileSize = bytes,
+): Promise<Reservation> {
+  const amount = Math.max(0, Math.ceil(bytes));
+  await hold(deps, configId, amount, fileSize);
+  return { configId, bytes: amount };
+}
+
+/** Reserves `bytes` more for a write that streams past its reservation. */
+export async function extendReservation(
+  deps: AppDeps,
+  reservation: Reservation,
+  bytes: number,
+  fileSize: number,
+): Promise<void> {
+  await hold(deps, reservation.configId, bytes, fileSize);
+  reservation.bytes += bytes;
+}
+
+/** A finished write: used += written − replaced, the reservation goes, in one statement. */
+export async function settleReservation(
+  deps: AppDeps,
+  reservation: Reservation,
+  writtenBytes: number,
+  replacedBytes = 0,
+): Promise<void> {
+  await new LedgerRepo(deps.db).settle(
+    reservation.configId,
+    reservation.bytes,
+    writtenBytes - replacedBytes,
+  );
+  reservation.bytes = 0;
+}
+
+/** A failed write: the reservation goes and nothing is counted. */
+export async function releaseReservation(deps: AppDeps, reservation: Reservation): Promise<void> {
+  await settleReservation(deps, reservation, 0, 0);
+}
+
+/**
+ * Releases a reservation, logging (not throwing) a failure: used on the way out of an
+ * error, where the first error is the one to answer; a reconcile cannot fix a leaked
+ * reservation, so it is logged loudly.
+ */
+export async function releaseQuietly(deps: AppDeps, reservation: Reservation): Promise<void> {
+  try {
+    await releaseReservation(deps, reservation);
+  } catch (error) {
+    deps.logger.error({ err: error, reservation }, 'releasing a capacity reservation failed');
+  }
+}
+
+/** Deleted bytes go back to the config (never below 0). */
+export async function giveBackBytes(deps: AppDeps, configId: string, bytes: number): Promise<void> {
+  if (bytes > 0) {
+    await new LedgerRepo(deps.db).giveBack(configId, bytes);
+  }
+}
+
+/** The ledger as the file system takes it (vfs/capacity.ts). */
+export function capacityLedger(deps: AppDeps): CapacityLedger {
+  return {
+    reserve: (configId, bytes, fileSize) => reserveBytes(deps, configId, bytes, fileSize),
+    extend: (reservation, bytes, fileSize) => extendReservation(deps, reservation, bytes, fileSize),
+    settle: (reservation, written, replaced) =>
+      settleReservation(deps, reservation, written, replaced),
+    release: (reservation) => releaseReservation(deps, reservation),
+    giveBack: (configId, bytes) => giveBackBytes(deps, configId, bytes),
+  };
+}
