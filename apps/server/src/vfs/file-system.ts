@@ -11,6 +11,7 @@ import { assertFolder, listStorageFolder, passesReservedName } from './listing';
 import { MountTable } from './mount-table';
 import { accessAt, basicPathOf, normalPath, type PathAccess } from './paths';
 import { Mutations } from './mutations';
+import { assertNoReservedBelow } from './reserved-subtree';
 import { onStorage } from './storage-errors';
 import {
   VfsError,
@@ -258,6 +259,13 @@ class VirtualFileSystem implements FileSystem {
 
   async assertWritable(raw: string, options: { recursive?: boolean } = {}): Promise<void> {
     await this.unlocked(this.checked(raw, 'full').path, options.recursive ?? false);
+  }
+
+  async assertRemovable(raw: string): Promise<void> {
+    const { path } = this.checked(raw, 'full');
+    await this.unlocked(path, true);
+    const { driver, key } = await this.resolve(path);
+    await onStorage(path, () => assertNoReservedBelow(driver, key, path));
   }
 
   async copy(from: string, to: string, options: CopyOptions): Promise<void> {

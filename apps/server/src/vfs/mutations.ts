@@ -1,11 +1,11 @@
 import type { Readable } from 'node:stream';
 import { isAtOrUnder } from '@pastebox/contract/rules/virtual-path';
 import type { StorageDriver } from '@/storage/driver';
-import { storedBytesUnder } from '@/storage/stored-bytes';
 import { reservedWrite, type CapacityLedger } from './capacity';
 import { fileEntry, folderEntry } from './entries';
 import { finishesFolderMove } from './folder-move';
 import type { MountTable, Placement } from './mount-table';
+import { bytesOfUnreservedFolder } from './reserved-subtree';
 import { onStorage } from './storage-errors';
 import { VfsError, type ResolvedPath, type VfsEntry, type WriteOptions } from './types';
 
@@ -110,8 +110,9 @@ export class Mutations {
       if (stat) {
         await driver.delete([key]);
       } else if (await driver.folderExists(key)) {
-        // Listed before it goes: the ledger gets back what the folder held.
-        bytes = await storedBytesUnder(driver, `${key}/`);
+        // Listed before it goes: the ledger gets back what the folder held, and a folder
+        // holding another storage's shares or uploads is refused (reserved-subtree.ts).
+        bytes = await bytesOfUnreservedFolder(driver, key, path);
         await driver.deleteFolder(key);
       } else {
         throw new VfsError('NOT_FOUND', path);
@@ -154,6 +155,7 @@ export class Mutations {
       if (isFile) {
         await driver.move(source.key, target.key);
       } else {
+        await bytesOfUnreservedFolder(driver, source.key, from);
         await driver.moveFolder(source.key, target.key);
       }
       await keepFolder(driver, parentKeyOf(source.key));

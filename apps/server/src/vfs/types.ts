@@ -168,4 +168,9 @@ export interface FileSystem {
    * uploads behind its back check at their start and commit, a copy task before it starts.
    */
   assertWritable(path: string, options?: { recursive?: boolean }): Promise<void>;
+  /**
+   * Refuses (FORBIDDEN, LOCKED) before anything is copied what remove(path) would refuse
+   * for the names below it: a MOVE across mounts copies, then removes (reserved-subtree.ts).
+   */
+  assertRemovable(path: string): Promise<void>;
 }

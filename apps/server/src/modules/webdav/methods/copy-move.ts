@@ -70,6 +70,10 @@ async function prepare(ctx: DavContext, move: boolean): Promise<Transfer> {
   if (!target) {
     await assertParentCollection(ctx, to);
   } else {
+    if (move) {
+      // A move the source's names refuse (reserved-subtree.ts) must not cost the target.
+      await onFs(() => ctx.fs.assertRemovable(from.path));
+    }
     await onFs(() => ctx.fs.remove(to));
     await releaseLocks(ctx, to);
     await deleteDeadProps(ctx, to);
@@ -142,6 +146,8 @@ export const moveHandler: DavHandler = async (ctx) => {
     if (transfer.from.mount) {
       throw new DavHttpError(403, undefined, [], 'a mount point is configured, not moved');
     }
+    // Refused before the copy, not after it: the remove below would refuse the same.
+    await onFs(() => ctx.fs.assertRemovable(transfer.from.path));
     failed = await copyTree(ctx, transfer.from.path, transfer.to);
     if (failed.length === 0) {
       await onFs(() => ctx.fs.remove(transfer.from.path));
