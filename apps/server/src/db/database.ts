@@ -14,6 +14,7 @@ import * as revocationEpoch from './migrations/009-revocation-epoch';
 import * as sweepIndexes from './migrations/010-sweep-indexes';
 import * as storageUsage from './migrations/011-storage-usage';
 import * as mountPathsNfc from './migrations/012-mount-paths-nfc';
+import * as fsPresignUploads from './migrations/013-fs-presign-uploads';
 import { createPostgresDialect } from './postgres-pool';
 import { openSqliteDialect } from './sqlite-dialect';
 import type { Database } from './types';
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '010-sweep-indexes': sweepIndexes,
   '011-storage-usage': storageUsage,
   '012-mount-paths-nfc': mountPathsNfc,
+  '013-fs-presign-uploads': fsPresignUploads,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

@@ -256,6 +256,26 @@ export interface StorageUsageTable {
   reconciled_at: string | null;
 }
 
+/**
+ * A presigned single PUT into a mount and the capacity it holds (migration 013):
+ * open until a commit (or the sweeper) settles it, or the sweeper releases it.
+ */
+export interface FsPresignUploadsTable {
+  id: string;
+  config_id: string;
+  mount_id: string;
+  path: string;
+  storage_key: string;
+  reserved_bytes: FilesBigInt;
+  /** The object at the key when presign ran; NULL when there was none. */
+  replaced_bytes: ColumnType<number | string | null, number | null, number | null>;
+  replaced_etag: string | null;
+  created_by: string;
+  created_at: string;
+  expires_at: string;
+  settled_at: string | null;
+}
+
 export interface Database {
   admins: AdminsTable;
   admin_sessions: AdminSessionsTable;
@@ -274,4 +294,5 @@ export interface Database {
   dav_properties: DavPropertiesTable;
   revocation_epoch: RevocationEpochTable;
   storage_usage: StorageUsageTable;
+  fs_presign_uploads: FsPresignUploadsTable;
 }

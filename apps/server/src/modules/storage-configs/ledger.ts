@@ -1,4 +1,6 @@
+import type { Transaction } from 'kysely';
 import type { AppDeps } from '@/context';
+import type { Database } from '@/db/types';
 import { AppError } from '@/lib/errors';
 import type { CapacityLedger, Reservation } from '@/vfs/capacity';
 import { LedgerRepo, type LedgerFigures } from './ledger-repo';
@@ -137,6 +139,67 @@ export async function releaseQuietly(deps: AppDeps, reservation: Reservation): P
   } catch (error) {
     deps.logger.error({ err: error, reservation }, 'releasing a capacity reservation failed');
   }
+}
+
+/** A ledger change made in the same transaction as a record of the caller's. */
+export interface LedgerMove {
+  configId: string;
+  /** Reserved bytes that go. */
+  reserved: number;
+  /** What `used` moves by: written − replaced (0 for a release). */
+  delta: number;
+}
+
+/**
+ * Reserves `bytes` and writes the caller's record of them in ONE transaction: for a write
+ * whose reservation outlives the request (a presigned PUT), so no crash can leave a
+ * reservation without the record that releases it, nor a record without its reservation.
+ * Refuses with INSUFFICIENT_STORAGE (nothing written) when the bytes do not fit.
+ */
+export async function reserveWithRecord<T>(
+  deps: AppDeps,
+  reserve: { configId: string; bytes: number; fileSize: number },
+  record: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  const amount = Math.max(0, Math.ceil(reserve.bytes));
+  const attempt = () =>
+    deps.db.transaction().execute(async (trx) => {
+      if (!(await new LedgerRepo(trx).reserve(reserve.configId, amount))) {
+        return { done: false } as const;
+      }
+      return { done: true, value: await record(trx) } as const;
+    });
+  const first = await attempt();
+  if (first.done) {
+    return first.value;
+  }
+  // The config may have no row yet (made after migration 011): ledgerFigures adds it.
+  const figures = await ledgerFigures(deps, reserve.configId);
+  const second = await attempt();
+  if (second.done) {
+    return second.value;
+  }
+  throw insufficientStorage(reserve.fileSize, remainingOf(figures) ?? 0, figures.capacity ?? 0);
+}
+
+/**
+ * Applies the moves `claim` answers in the transaction it ran in: a record marked settled
+ * (or deleted) and its reservation settled (or released) commit together, so two callers
+ * racing to settle the same record settle it once — the claim that changed no row moves
+ * nothing. Answers the moves made.
+ */
+export async function settleWithRecord(
+  deps: AppDeps,
+  claim: (trx: Transaction<Database>) => Promise<LedgerMove[]>,
+): Promise<LedgerMove[]> {
+  return deps.db.transaction().execute(async (trx) => {
+    const moves = await claim(trx);
+    const repo = new LedgerRepo(trx);
+    for (const move of moves) {
+      await repo.settle(move.configId, move.reserved, move.delta);
+    }
+    return moves;
+  });
 }
 
 /** Deleted bytes go back to the config (never below 0). */

@@ -48,7 +48,10 @@ export {
   releaseReservation,
   remainingOf,
   reserveBytes,
+  reserveWithRecord,
   settleReservation,
+  settleWithRecord,
+  type LedgerMove,
 } from './ledger';
 export type { StorageConfigRow } from './repo';
 

@@ -158,6 +158,10 @@ function fsUploadFamily(family: ScopeFamily<Caller>): OpenAPIHono<AppEnv> {
         method: 'post',
         path: '/presign',
         summary: 'A URL to PUT one whole file to (S3 directly; local through this server)',
+        description:
+          'fileSize is reserved on the storage capacity before anything is signed (507 ' +
+          'INSUFFICIENT_STORAGE when it does not fit) and held until the commit counts the ' +
+          'stored file; a presign never committed gives it back once its URL has expired.',
         request: jsonBody(fsPresignBody),
         responses: okResponse(fsPresignResult),
       }),

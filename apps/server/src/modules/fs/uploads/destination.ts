@@ -1,12 +1,7 @@
 import { cleanFileName } from '@pastebox/contract/rules/file-name';
 import { joinPath, namesFolder } from '@pastebox/contract/rules/virtual-path';
 import { AppError } from '@/lib/errors';
-import {
-  getStorage,
-  reserveBytes,
-  settleReservation,
-  type StorageConfigRow,
-} from '@/modules/storage-configs/service';
+import { getStorage, type StorageConfigRow } from '@/modules/storage-configs/service';
 import { assertQuota, assertWithinMaxSize, maxUploadBytes } from '@/modules/uploads/service';
 import { VfsError, type FileSystem, type ResolvedPath, type VfsEntry } from '@/vfs/types';
 import type { FsUploadCaller } from './caller';
@@ -90,32 +85,3 @@ export async function assertUploadFits(
   return assertQuota(caller.deps, destination.config, size);
 }
 
-/**
- * Counts bytes a client already stored behind the file system (a presigned PUT) on the
- * capacity ledger (DESIGN §5): one conditional reservation, settled at once. When they do
- * not fit, `remove` takes the object away and the ledger's refusal (507) is answered, so
- * a storage never holds more than its capacity through the product.
- */
-export async function countBytesWritten(
-  caller: FsUploadCaller,
-  configId: string,
-  written: number,
-  replaced: number,
-  remove: () => Promise<void>,
-): Promise<void> {
-  let reservation;
-  try {
-    reservation = await reserveBytes(
-      caller.deps,
-      configId,
-      Math.max(0, written - replaced),
-      written,
-    );
-  } catch (error) {
-    await remove().catch((failure: unknown) => {
-      caller.deps.logger.warn({ err: failure }, 'removing an upload past the capacity failed');
-    });
-    throw error;
-  }
-  await settleReservation(caller.deps, reservation, written, replaced);
-}

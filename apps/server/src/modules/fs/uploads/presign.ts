@@ -9,22 +9,31 @@ import { AppError } from '@/lib/errors';
 import { absoluteUrl } from '@/lib/public-url';
 import { stripQuotes } from '@/storage/streams';
 import type { FsUploadCaller } from './caller';
-import { assertUploadFits, countBytesWritten, resolveDestination } from './destination';
+import { assertUploadFits, resolveDestination } from './destination';
+import {
+  dropPresignReservation,
+  openPresignReservation,
+  settlePresignedUpload,
+} from './presign-reservation';
 
 /**
  * Presigned single PUT into a mount (SPEC §4 "Presigned upload", §7; DESIGN §6 path 2):
  * presign answers a URL the browser PUTs the whole file to — S3's own, or for a local
  * mount a short-lived signed URL to this server, as the share presign does — and commit
  * checks the object arrived with the announced size before the mount's listings are
- * refreshed. No session is kept: the signed URL itself carries the key and the size
- * (S3 signs Content-Length, the local endpoint its max size), so the stored object can
- * never be larger than what presign allowed.
+ * refreshed. The signed URL itself carries the key and the size (S3 signs Content-Length,
+ * the local endpoint its max size), so the stored object can never be larger than what
+ * presign allowed; that size is reserved on the capacity ledger at presign and settled by
+ * the commit, or released by the sweeper (presign-reservation.ts).
  */
 
 type FsPresignBody = z.infer<typeof fsPresignBody>;
 type FsPresignCommitBody = z.infer<typeof fsPresignCommitBody>;
 
-/** POST fs/presign: checks the path, the max upload size and the capacity, then signs. */
+/**
+ * POST fs/presign: checks the path and the max upload size, reserves the size on the
+ * capacity ledger (507 INSUFFICIENT_STORAGE before anything is signed), then signs.
+ */
 export async function presignFsUpload(
   caller: FsUploadCaller,
   body: FsPresignBody,
@@ -33,6 +42,7 @@ export async function presignFsUpload(
   const { fileSize } = body;
   const destination = await resolveDestination(caller, body.path, body.fileName);
   await assertUploadFits(caller, destination, fileSize);
+  const reservation = await openPresignReservation(caller, destination, fileSize);
   try {
     const signed = await destination.driver.presignPut(destination.key, {
       expiresInSeconds: destination.config.signature_expires_in,
@@ -49,6 +59,7 @@ export async function presignFsUpload(
     };
   } catch (error) {
     caller.deps.logger.warn({ err: error, mountId: destination.mount.id }, 'fs presign failed');
+    await dropPresignReservation(caller.deps, reservation);
     throw new AppError('PRESIGN_FAILED');
   }
 }
@@ -85,9 +96,12 @@ export async function commitFsPresign(
   if (body.etag && stat.etag && stripQuotes(body.etag) !== stat.etag) {
     throw new AppError('UPLOAD_INCOMPLETE', 'The stored object differs from the one sent');
   }
-  // The bytes went behind the ledger's back too: counted now, or refused and removed.
-  await countBytesWritten(caller, resolved.mount.storageConfigId, stat.size, 0, () =>
-    resolved.driver.delete([resolved.key]),
+  // Presign reserved the size; settled now, once, whatever number of commits arrive.
+  await settlePresignedUpload(
+    caller,
+    { configId: resolved.mount.storageConfigId, key: resolved.key },
+    stat,
+    () => resolved.driver.delete([resolved.key]),
   );
   await caller.fs.touched(path);
   return { path, size: stat.size, etag: stat.etag };
