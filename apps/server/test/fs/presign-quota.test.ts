@@ -126,17 +126,17 @@ eachStorage((target) => {
       expect(await expectLedgerTrue(mount)).toBe(100 * KB);
     });
 
-    it.runIf(target.name === 'local')(
-      'settles what is stored when the PUT sent less than announced',
-      async () => {
-        // The local endpoint signs a maximum size; S3 signs the exact length.
+    // Only local storage can take less than announced: its endpoint signs a maximum size,
+    // S3 the exact length. Defined for local alone, so no run reports it skipped.
+    if (target.name === 'local') {
+      it('settles what is stored when the PUT sent less than announced', async () => {
         const mount = await cappedMount();
         const res = await presign(mount, 'short.bin', 200 * KB);
         await upload(res.body.data, bytesOf(50 * KB, 5));
         expect((await commit(res.body.data, 50 * KB)).status).toBe(200);
         expect(await expectLedgerTrue(mount)).toBe(50 * KB);
-      },
-    );
+      });
+    }
 
     it('refuses and removes an object larger than reserved that does not fit', async () => {
       const mount = await cappedMount();
