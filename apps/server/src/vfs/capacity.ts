@@ -31,8 +31,10 @@ export interface CapacityLedger {
 }
 
 /**
- * A write of unknown length reserves as it streams, a block at a time: one UPDATE per MiB
- * rather than per chunk, and at most one block held beyond what arrived.
+ * A write of unknown length reserves as it streams, in growing blocks: at least this much,
+ * and as much as already arrived (the held amount doubles), so a 1 GiB form costs about ten
+ * ledger updates, not a thousand (an update per MiB cost a quarter of a form upload's
+ * time). Near the capacity, where a block does not fit, exactly what arrived is reserved.
  */
 export const RESERVE_BLOCK_BYTES = 1024 * 1024;
 
@@ -45,8 +47,9 @@ export interface MeteredBody {
 
 /**
  * Passes `body` on while the reservation (plus `credit`, the bytes of the file it
- * replaces) covers what arrived; past it, reserves a block more — or, near the capacity,
- * exactly what the next chunk needs, so a small write still fits the last free bytes.
+ * replaces) covers what arrived; past it, reserves a growing block more (see
+ * RESERVE_BLOCK_BYTES) — or, near the capacity, exactly what the next chunk needs, so a
+ * small write still fits the last free bytes.
  * The first chunk that cannot be reserved fails the stream with the ledger's refusal, so
  * the storage write stops and leaves nothing.
  */
@@ -67,7 +70,7 @@ export function meteredBody(
         return;
       }
       const extend = (bytes: number) => ledger.extend(reservation, bytes, seen);
-      extend(Math.max(RESERVE_BLOCK_BYTES, need))
+      extend(Math.max(RESERVE_BLOCK_BYTES, need, seen))
         .catch(() => extend(need))
         .then(
           () => done(null, chunk),
