@@ -15,6 +15,8 @@ import * as sweepIndexes from './migrations/010-sweep-indexes';
 import * as storageUsage from './migrations/011-storage-usage';
 import * as mountPathsNfc from './migrations/012-mount-paths-nfc';
 import * as fsPresignUploads from './migrations/013-fs-presign-uploads';
+import * as fsUploadSessionReservations from './migrations/014-fs-upload-session-reservations';
+import * as folderLeases from './migrations/015-folder-leases';
 import { createPostgresDialect } from './postgres-pool';
 import { openSqliteDialect } from './sqlite-dialect';
 import type { Database } from './types';
@@ -66,6 +68,8 @@ const migrations: Record<string, Migration> = {
   '011-storage-usage': storageUsage,
   '012-mount-paths-nfc': mountPathsNfc,
   '013-fs-presign-uploads': fsPresignUploads,
+  '014-fs-upload-session-reservations': fsUploadSessionReservations,
+  '015-folder-leases': folderLeases,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

@@ -167,6 +167,10 @@ export interface FsUploadSessionsTable {
   created_by: string;
   created_at: string;
   expires_at: string;
+  /** The config whose ledger holds the session's reservation; NULL before migration 014. */
+  config_id: string | null;
+  /** What init reserved on that ledger (the announced size); 0 before migration 014. */
+  reserved_bytes: FilesBigInt;
 }
 
 type TaskBigInt = ColumnType<number | string, number | undefined, number | string>;
@@ -276,6 +280,20 @@ export interface FsPresignUploadsTable {
   settled_at: string | null;
 }
 
+/**
+ * One folder of a lease on S3 folders being moved or deleted (migration 015): refused to
+ * anyone else while unexpired wherever its prefix is, contains or lies inside theirs.
+ */
+export interface FolderLeasesTable {
+  lease_id: string;
+  config_id: string;
+  /** A folder key with its trailing slash: 'a/b/'. */
+  prefix: string;
+  holder: string;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface Database {
   admins: AdminsTable;
   admin_sessions: AdminSessionsTable;
@@ -295,4 +313,5 @@ export interface Database {
   revocation_epoch: RevocationEpochTable;
   storage_usage: StorageUsageTable;
   fs_presign_uploads: FsPresignUploadsTable;
+  folder_leases: FolderLeasesTable;
 }

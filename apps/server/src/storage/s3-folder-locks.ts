@@ -4,8 +4,10 @@
  * running together would each copy it, and a delete running under a move would leave the
  * moved folder with only some of its files. Serialised, the second finds the folder gone.
  *
- * It holds within one process: the instances of a cluster (WORKERS) or of several hosts
- * are not kept apart, and there a move stays resumable instead (s3-folders.ts).
+ * It holds within one process. Across the workers of a cluster (WORKERS) and across
+ * instances, the file system takes a lease in the database around the same calls
+ * (vfs/folder-leases.ts, modules/mounts/folder-leases.ts); this lock still keeps apart two
+ * configs of one process that share a bucket, and callers that hold no lease.
  */
 
 /** The held claims: each a list of `bucket NUL prefix` strings. */

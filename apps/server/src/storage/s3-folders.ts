@@ -66,7 +66,8 @@ export class S3Folders {
 
   /**
    * Deletes every key under the folder; ObjectNotFoundError when there was none. Waits for
-   * any move or delete of an overlapping folder in this process (s3-folder-locks.ts).
+   * any move or delete of an overlapping folder in this process (s3-folder-locks.ts);
+   * across processes the file system holds a lease around it (vfs/folder-leases.ts).
    */
   async delete(key: string): Promise<void> {
     const prefix = this.prefixOf(key);
@@ -95,8 +96,8 @@ export class S3Folders {
    * nothing left); a delete that fails leaves every object at the target and some also at
    * the source (FolderMoveIncompleteError counting those), and the same move again copies
    * over what is there and deletes the rest. Moves and deletes of overlapping folders run
-   * one after another in this process, so of two moves of one folder the second finds it
-   * gone (ObjectNotFoundError).
+   * one after another in this process (and, under the file system's leases, across
+   * processes), so of two moves of one folder the second finds it gone (ObjectNotFoundError).
    */
   async move(fromKey: string, toKey: string): Promise<void> {
     const from = this.prefixOf(fromKey);

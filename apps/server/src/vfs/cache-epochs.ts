@@ -10,6 +10,7 @@ export function bumpingSiblings(source: MountSource): MountSource {
     loadMounts: () => source.loadMounts(),
     driverFor: (mount) => source.driverFor(mount),
     ledger: source.ledger,
+    folderLeases: source.folderLeases,
     bumpCacheEpoch: async (mountId) => {
       const mounts = await source.loadMounts();
       const configId = mounts.find((mount) => mount.id === mountId)?.storageConfigId;

@@ -71,6 +71,7 @@ class VirtualFileSystem implements FileSystem {
       (mountId) => source.bumpCacheEpoch(mountId),
       now,
       source.ledger,
+      source.folderLeases,
     );
   }
 

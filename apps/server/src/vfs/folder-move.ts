@@ -1,4 +1,5 @@
 import type { ObjectStat, StorageDriver } from '@/storage/driver';
+import { VfsError } from './types';
 
 /** Keys listed per request while comparing two folders. */
 const PAGE = 1000;
@@ -32,6 +33,22 @@ export async function finishesFolderMove(
     }
   }
   return true;
+}
+
+/**
+ * ALREADY_EXISTS at `toPath` when something is at the target of a move, unless it is the
+ * copy an earlier move of the same folder left half-way (finishesFolderMove). A folder
+ * move asks it again once it holds its lease (folder-leases.ts): a move that waited for
+ * another one onto the same name must not merge into the folder that move made.
+ */
+export async function assertMoveTarget(
+  driver: StorageDriver,
+  move: { fromKey: string; toKey: string; toPath: string; isFile: boolean },
+): Promise<void> {
+  const taken = (await driver.stat(move.toKey)) || (await driver.folderExists(move.toKey));
+  if (taken && (move.isFile || !(await finishesFolderMove(driver, move.fromKey, move.toKey)))) {
+    throw new VfsError('ALREADY_EXISTS', move.toPath);
+  }
 }
 
 function isOlder(copy: ObjectStat, source: ObjectStat): boolean {

@@ -3,7 +3,8 @@ import { isAtOrUnder } from '@pastebox/contract/rules/virtual-path';
 import type { StorageDriver } from '@/storage/driver';
 import { reservedWrite, type CapacityLedger } from './capacity';
 import { fileEntry, folderEntry } from './entries';
-import { finishesFolderMove } from './folder-move';
+import { underFolderLease, type FolderLeases } from './folder-leases';
+import { assertMoveTarget } from './folder-move';
 import type { MountTable, Placement } from './mount-table';
 import { bytesOfUnreservedFolder } from './reserved-subtree';
 import { onStorage } from './storage-errors';
@@ -30,6 +31,7 @@ export class Mutations {
     private readonly bump: (mountId: string) => Promise<void>,
     private readonly now: () => Date,
     private readonly ledger: CapacityLedger,
+    private readonly leases: FolderLeases,
   ) {}
 
   /** A place inside a mount that is not the mount point itself. */
@@ -112,8 +114,12 @@ export class Mutations {
       } else if (await driver.folderExists(key)) {
         // Listed before it goes: the ledger gets back what the folder held, and a folder
         // holding another storage's shares or uploads is refused (reserved-subtree.ts).
-        bytes = await bytesOfUnreservedFolder(driver, key, path);
-        await driver.deleteFolder(key);
+        const where = { configId: mount.storageConfigId, path };
+        bytes = await underFolderLease(this.leases, driver, where, [key], async () => {
+          const held = await bytesOfUnreservedFolder(driver, key, path);
+          await driver.deleteFolder(key);
+          return held;
+        });
       } else {
         throw new VfsError('NOT_FOUND', path);
       }
@@ -146,17 +152,19 @@ export class Mutations {
       if (!isFile && isAtOrUnder(from, to)) {
         throw new VfsError('INTO_ITSELF', to);
       }
-      const taken = (await driver.stat(target.key)) || (await driver.folderExists(target.key));
       // On S3 a folder move stopped half-way is finished by the same move (folder-move.ts).
-      if (taken && (isFile || !(await finishesFolderMove(driver, source.key, target.key)))) {
-        throw new VfsError('ALREADY_EXISTS', to);
-      }
+      const move = { fromKey: source.key, toKey: target.key, toPath: to, isFile };
+      await assertMoveTarget(driver, move);
       await assertFoldersOnTheWay(driver, target.key, to);
       if (isFile) {
         await driver.move(source.key, target.key);
       } else {
-        await bytesOfUnreservedFolder(driver, source.key, from);
-        await driver.moveFolder(source.key, target.key);
+        const where = { configId: source.mount.storageConfigId, path: from };
+        await underFolderLease(this.leases, driver, where, [source.key, target.key], async () => {
+          await assertMoveTarget(driver, move);
+          await bytesOfUnreservedFolder(driver, source.key, from);
+          await driver.moveFolder(source.key, target.key);
+        });
       }
       await keepFolder(driver, parentKeyOf(source.key));
     });

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { ByteRange, ObjectStream, PutTransfer, StorageDriver } from '@/storage/driver';
 import type { CapacityLedger } from './capacity';
+import type { FolderLeases } from './folder-leases';
 
 /**
  * The virtual file system over the mounts (DESIGN §7): one interface that the fs API and
@@ -34,6 +35,8 @@ export interface MountSource {
   bumpCacheEpoch(mountId: string): Promise<void>;
   /** The capacity ledger every write reserves on and every delete gives back to (DESIGN §5). */
   ledger: CapacityLedger;
+  /** Leases that keep S3 folder moves and deletes apart across instances (folder-leases.ts). */
+  folderLeases: FolderLeases;
 }
 
 /** Who is asking: the admin sees everything; a key stays at or under its basic_path. */

@@ -75,6 +75,7 @@ export function countingSource(server: TestServer): MountSource & { bumps: strin
     loadMounts: () => inner.loadMounts(),
     driverFor: (mount) => inner.driverFor(mount),
     ledger: inner.ledger,
+    folderLeases: inner.folderLeases,
     bumpCacheEpoch: async (mountId) => {
       bumps.push(mountId);
       await inner.bumpCacheEpoch(mountId);

@@ -70,6 +70,19 @@ export class MountsRepo {
     return this.db.deleteFrom('mounts').where('id', '=', id).executeTakeFirst();
   }
 
+  /**
+   * Deletes the mount's fs upload sessions and answers them: the foreign key would
+   * cascade them, but silently, and each holds a reservation on the capacity ledger that
+   * must go with it (migration 014).
+   */
+  takeUploadSessions(mountId: string) {
+    return this.db
+      .deleteFrom('fs_upload_sessions')
+      .where('mount_id', '=', mountId)
+      .returning(['config_id', 'reserved_bytes', 'storage_key', 'upload_id'])
+      .execute();
+  }
+
   /** One more write happened in the mount: every instance's cached listings of it are stale. */
   bumpCacheEpoch(id: string) {
     return this.db

@@ -5,6 +5,7 @@ import { isoNow } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import { getStorage } from '@/modules/storage-configs/service';
+import { deleteMountAndSessions } from './deletion';
 import { presentMount } from './presenter';
 import { MountsRepo, type MountChanges, type MountRow } from './repo';
 import {
@@ -137,8 +138,8 @@ export async function updateMount(
 /** DELETE /admin/mounts/{id}: the mount goes; the files stay in their storage. */
 export async function deleteMount(deps: AppDeps, id: string): Promise<void> {
   const repo = new MountsRepo(deps.db);
-  await findOrFail(repo, id);
-  await repo.delete(id);
+  // Its upload sessions go with it, their capacity reservations released (deletion.ts).
+  await deleteMountAndSessions(deps, await findOrFail(repo, id));
 }
 
 /** POST /admin/cache/clear and /user/cache/clear: every listing the caller sees goes stale. */

@@ -1,6 +1,7 @@
 import type { AppDeps } from '@/context';
 import type { MountRecord, MountSource } from '@/vfs/types';
 import { capacityLedger, getStorage } from '@/modules/storage-configs/service';
+import { folderLeases } from './folder-leases';
 import { MountsRepo, type MountRow } from './repo';
 
 /** A row as the file system sees it. */
@@ -32,5 +33,6 @@ export function mountSource(deps: AppDeps): MountSource {
       await repo.bumpCacheEpoch(mountId);
     },
     ledger: capacityLedger(deps),
+    folderLeases: folderLeases(deps),
   };
 }

@@ -47,7 +47,15 @@ export async function openFsSession(
     throw new AppError('UPLOAD_NOT_FOUND');
   }
   const resolved = await caller.fs.resolve(path);
-  if (resolved.mount.id !== session.mount_id || resolved.key !== session.storage_key) {
+  // A mount pointed at another storage since init no longer holds the session's upload
+  // (nor the ledger its bytes are reserved on): the sweeper closes it there.
+  const movedStorage =
+    session.config_id !== null && session.config_id !== resolved.mount.storageConfigId;
+  if (
+    resolved.mount.id !== session.mount_id ||
+    resolved.key !== session.storage_key ||
+    movedStorage
+  ) {
     throw new AppError('UPLOAD_NOT_FOUND');
   }
   return { session, driver: resolved.driver };

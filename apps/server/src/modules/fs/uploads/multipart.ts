@@ -1,18 +1,14 @@
-import type {
-  FsWriteResult,
-  MultipartInitResult,
-  multipartCompleteBody,
-  multipartInitBody,
-} from '@pastebox/contract/schemas/fs';
+import type { MultipartInitResult, multipartInitBody } from '@pastebox/contract/schemas/fs';
 import type { z } from 'zod';
+import type { AppDeps } from '@/context';
 import { isoNow } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
-import { checkParts, partSizeFor } from '@/modules/uploads/service';
-import { InvalidPartError, UploadNotFoundError } from '@/storage/driver';
+import { partSizeFor } from '@/modules/uploads/service';
+import { UploadNotFoundError } from '@/storage/driver';
 import type { FsUploadCaller } from './caller';
-import { releaseQuietly, reserveBytes, settleReservation } from '@/modules/storage-configs/service';
 import { assertUploadFits, resolveDestination, type UploadDestination } from './destination';
+import { dropSession, insertReservedSession } from './multipart-reservation';
 import {
   keepAlive,
   openFsSession,
@@ -22,18 +18,21 @@ import {
   type OpenFsSession,
   type SessionRef,
 } from './multipart-session';
-import type { FsUploadSessionRow, FsUploadSessionsRepo } from './sessions-repo';
+import type { FsUploadSessionRow } from './sessions-repo';
 
 /**
  * Multipart uploads into a mount (SPEC §7, §9; DESIGN §6 path 3): init → parts (relayed
  * through multipart/part — see multipart-part.ts — or PUT to presigned S3 part URLs) →
  * complete; abort cancels.
  * Sessions live in fs_upload_sessions, so an upload resumes on any instance: an init for
- * the same file and size by the same caller answers the session it already has.
+ * the same file and size by the same caller answers the session it already has. Each
+ * session holds its announced size on the capacity ledger from init until it is completed
+ * or goes (multipart-reservation.ts).
  */
 
+export { completeFsMultipart } from './multipart-complete';
+
 type MultipartInitBody = z.infer<typeof multipartInitBody>;
-type MultipartCompleteBody = z.infer<typeof multipartCompleteBody>;
 
 /** A stored session to resume, or null when there is none (or its storage forgot it). */
 async function resumable(caller: FsUploadCaller, destination: UploadDestination, fileSize: number) {
@@ -45,7 +44,9 @@ async function resumable(caller: FsUploadCaller, destination: UploadDestination,
     createdBy: caller.createdBy,
     nowIso: isoNow(caller.deps.clock),
   });
-  if (!session) {
+  // One begun before the mount was pointed at another storage is not there: the sweeper
+  // aborts it in its own storage.
+  if (!session || (session.config_id ?? destination.config.id) !== destination.config.id) {
     return null;
   }
   const open = { session, driver: destination.driver };
@@ -57,12 +58,17 @@ async function resumable(caller: FsUploadCaller, destination: UploadDestination,
     if (!(error instanceof UploadNotFoundError)) {
       throw error;
     }
-    await repo.delete(session.id);
+    await dropSession(caller.deps, session);
     return null;
   }
 }
 
-/** Starts the storage's multipart upload and records its session. */
+/**
+ * Starts the storage's multipart upload and records its session with its reservation of
+ * the whole announced size. Refused (507) when it does not fit: the storage's upload is
+ * aborted and no session is left. The storage upload comes first since the row needs its
+ * id, and no transaction is held open across a storage call.
+ */
 async function startSession(
   caller: FsUploadCaller,
   destination: UploadDestination,
@@ -78,7 +84,7 @@ async function startSession(
     caller.deps.logger.warn({ err: error, mountId: destination.mount.id }, 'multipart init failed');
     throw new AppError('MULTIPART_INIT_FAILED');
   }
-  const session: FsUploadSessionRow = {
+  const session: FsUploadSessionRow & { config_id: string } = {
     id: newId(),
     mount_id: destination.mount.id,
     path: destination.path,
@@ -90,8 +96,17 @@ async function startSession(
     created_by: caller.createdBy,
     created_at: isoNow(caller.deps.clock),
     expires_at: sessionExpiry(caller),
+    config_id: destination.mount.storageConfigId,
+    reserved_bytes: fileSize,
   };
-  await sessionsRepo(caller).insert(session);
+  try {
+    await insertReservedSession(caller.deps, session);
+  } catch (error) {
+    await destination.driver.abortMultipart(destination.key, uploadId).catch((failure: unknown) => {
+      caller.deps.logger.warn({ err: failure }, 'aborting a refused multipart upload failed');
+    });
+    throw error;
+  }
   return { session, driver: destination.driver };
 }
 
@@ -102,71 +117,28 @@ export async function initFsMultipart(
 ): Promise<MultipartInitResult> {
   const { fileSize } = body;
   const destination = await resolveDestination(caller, body.path, body.filename);
-  await assertUploadFits(caller, destination, fileSize);
   const expiresIn = destination.config.signature_expires_in;
+  // A resumed session's bytes are reserved already: it is not measured against them again.
   const resumed = await resumable(caller, destination, fileSize);
   if (resumed) {
     return presentFsSession(resumed.open, resumed.stored, expiresIn);
   }
+  await assertUploadFits(caller, destination, fileSize);
   const open = await startSession(caller, destination, body, fileSize);
   return presentFsSession(open, [], expiresIn);
 }
 
 /**
- * POST fs/multipart/complete: every part 1..N stored with the ETag the client read and
- * together the announced size (else UPLOAD_INCOMPLETE, the session kept so the client can
- * send what is missing); then the file is whole and the mount's listings are refreshed.
+ * Cancels the storage upload (its parts go), then deletes the session and releases its
+ * reservation together — only if the row is still there, so racing callers release once.
+ * With `expiredBy` (the sweeper), a session kept alive meanwhile stays. A storage that
+ * fails to abort keeps the session, so the next pass tries again.
  */
-export async function completeFsMultipart(
-  caller: FsUploadCaller,
-  body: MultipartCompleteBody,
-): Promise<FsWriteResult> {
-  const open = await openFsSession(caller, body);
-  const { session, driver } = open;
-  if (body.fileSize !== undefined && body.fileSize !== session.file_size) {
-    throw new AppError(
-      'UPLOAD_INCOMPLETE',
-      `This upload was started for ${session.file_size} bytes`,
-    );
-  }
-  // A lock taken since the upload began refuses it before the parts become the file.
-  await caller.fs.assertWritable(session.path);
-  const stored = await driver.listParts(session.storage_key, session.upload_id);
-  const parts = checkParts(body.parts, stored, {
-    partSize: session.part_size,
-    totalSize: session.file_size,
-  });
-  // Reserved before the parts become the file, so a refusal (507) leaves the old file whole.
-  const resolved = await caller.fs.resolve(session.path);
-  const replaced = (await driver.stat(session.storage_key))?.size ?? 0;
-  const configId = resolved.mount.storageConfigId;
-  const reservation = await reserveBytes(
-    caller.deps,
-    configId,
-    Math.max(0, session.file_size - replaced),
-    session.file_size,
-  );
-  try {
-    await driver.completeMultipart(session.storage_key, session.upload_id, parts);
-  } catch (error) {
-    await releaseQuietly(caller.deps, reservation);
-    throw error instanceof InvalidPartError
-      ? new AppError('UPLOAD_INCOMPLETE', error.message)
-      : error;
-  }
-  await settleReservation(caller.deps, reservation, session.file_size, replaced);
-  await sessionsRepo(caller).delete(session.id);
-  const stat = await driver.stat(session.storage_key);
-  if (!stat || stat.size !== session.file_size) {
-    await driver.delete([session.storage_key]);
-    throw new AppError('UPLOAD_INCOMPLETE', 'The completed file does not have the announced size');
-  }
-  await caller.fs.touched(session.path);
-  return { path: session.path, size: stat.size, etag: stat.etag };
-}
-
-/** Cancels the storage upload (its parts go) and forgets the session. */
-export async function discardFsSession(repo: FsUploadSessionsRepo, open: OpenFsSession) {
+export async function discardFsSession(
+  deps: AppDeps,
+  open: OpenFsSession,
+  expiredBy?: string,
+): Promise<void> {
   try {
     await open.driver.abortMultipart(open.session.storage_key, open.session.upload_id);
   } catch (error) {
@@ -174,7 +146,7 @@ export async function discardFsSession(repo: FsUploadSessionsRepo, open: OpenFsS
       throw error;
     }
   }
-  await repo.delete(open.session.id);
+  await dropSession(deps, open.session, expiredBy);
 }
 
 /** POST fs/multipart/abort. */
@@ -182,6 +154,6 @@ export async function abortFsMultipart(
   caller: FsUploadCaller,
   ref: SessionRef,
 ): Promise<{ aborted: boolean }> {
-  await discardFsSession(sessionsRepo(caller), await openFsSession(caller, ref));
+  await discardFsSession(caller.deps, await openFsSession(caller, ref));
   return { aborted: true };
 }

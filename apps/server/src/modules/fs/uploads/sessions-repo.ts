@@ -1,28 +1,36 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import { withinOwnerScope, type OwnerScope } from '@/db/filters';
 import type { Database, FsUploadSessionsTable } from '@/db/types';
 
 /** A multipart session into a mount, its bigint columns read as numbers. */
 export type FsUploadSessionRow = Omit<
   Selectable<FsUploadSessionsTable>,
-  'file_size' | 'part_size'
+  'file_size' | 'part_size' | 'reserved_bytes'
 > & {
   file_size: number;
   part_size: number;
+  reserved_bytes: number;
 };
 
 export type NewFsUploadSession = Insertable<FsUploadSessionsTable>;
 
 function toSessionRow(row: Selectable<FsUploadSessionsTable>): FsUploadSessionRow {
-  return { ...row, file_size: Number(row.file_size), part_size: Number(row.part_size) };
+  return {
+    ...row,
+    file_size: Number(row.file_size),
+    part_size: Number(row.part_size),
+    reserved_bytes: Number(row.reserved_bytes),
+  };
 }
 
 /**
  * SQL for multipart uploads into a mount (DESIGN §6, §7): kept in the database so an upload
- * resumes on any instance; one method per query, the owner in the WHERE.
+ * resumes on any instance; one method per query, the owner in the WHERE. A row holds its
+ * reservation on the capacity ledger (migration 014): the deletes answer whether they
+ * removed it, so only the caller that did moves the ledger (multipart-reservation.ts).
  */
 export class FsUploadSessionsRepo {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Kysely<Database> | Transaction<Database>) {}
 
   insert(row: NewFsUploadSession) {
     return this.db.insertInto('fs_upload_sessions').values(row).execute();
@@ -68,8 +76,26 @@ export class FsUploadSessionsRepo {
       .execute();
   }
 
-  delete(id: string) {
-    return this.db.deleteFrom('fs_upload_sessions').where('id', '=', id).execute();
+  /** Deletes a session; false when another caller deleted it first. */
+  async delete(id: string): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('fs_upload_sessions')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  /**
+   * Deletes a session only while it is still idle past `nowIso`: one a part call or a
+   * resume kept alive since the sweeper listed it stays. False when nothing was deleted.
+   */
+  async deleteExpired(id: string, nowIso: string): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('fs_upload_sessions')
+      .where('id', '=', id)
+      .where('expires_at', '<=', nowIso)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
   }
 
   /** Sessions idle past their expiry, for the sweeper. */
