@@ -12,6 +12,7 @@ import { withFront, type ApiFront } from './lib/api-route';
 import { apiDocsRoutes } from './lib/api-docs';
 import { errorBody } from './lib/envelope';
 import { AppError, isAppError } from './lib/errors';
+import { retryAfterHeader } from './lib/rate-limit';
 import { createRouter } from './lib/openapi';
 import { staticWebRoutes } from './lib/static-web';
 import { apiKeyRoutes } from './modules/api-keys/routes';
@@ -154,7 +155,9 @@ function errorHandler(deps: AppDeps): ErrorHandler<AppEnv> {
         : caught;
     if (isAppError(error)) {
       const extra = error.details ? { details: error.details } : {};
-      return jsonAnswer(c, errorBody(error.status, error.key, error.message, extra), error.status);
+      const body = errorBody(error.status, error.key, error.message, extra);
+      // A 429 says when to retry (lib/rate-limit.ts), on every rate-limited route.
+      return jsonAnswer(c, body, error.status, retryAfterHeader(error));
     }
     if (error instanceof ZodError) {
       const details = error.issues.map((issue) => ({

@@ -161,6 +161,9 @@ export interface Envelope<T> {
   error?: ErrorKey;
   /** Present on 500s, so a log line can be found from the answer. */
   requestId?: string;
-  /** Present on validation errors: which field failed and why. */
+  /**
+   * Present on validation errors (which field failed and why) and on RATE_LIMITED, where
+   * `{ path: 'retry_after', message: '<seconds>' }` says when to retry (like Retry-After).
+   */
   details?: { path: string; message: string }[];
 }

@@ -12,7 +12,14 @@ export interface RateLimitRule {
 }
 
 export const RATE_LIMITS = {
+  /** The web panel's door: POST /api/admin/login and change-password's current password. */
   login: { scope: 'login', limit: 10, windowMs: 15 * 60_000 },
+  /**
+   * WebDAV's door (HTTP Basic), counted apart from the panel's: a drive client that keeps
+   * sending a stale password (Windows, davfs2) locks only itself out, never the admin's
+   * web login — and a guesser at the login form never blocks the mounted drive.
+   */
+  davLogin: { scope: 'dav-login', limit: 10, windowMs: 15 * 60_000 },
   apiKey: { scope: 'api-key', limit: 30, windowMs: 15 * 60_000 },
   sharePassword: { scope: 'share-password', limit: 20, windowMs: 15 * 60_000 },
 } as const satisfies Record<string, RateLimitRule>;
@@ -58,10 +65,11 @@ export class RateLimiter {
             .end(),
         })),
       )
-      .returning('count')
+      .returning(['count', 'window_start'])
       .executeTakeFirstOrThrow();
     if (Number(row.count) > rule.limit) {
-      throw new AppError('RATE_LIMITED');
+      const reopensAt = new Date(row.window_start).getTime() + rule.windowMs;
+      throw new RateLimitedError(secondsUntil(reopensAt, now.getTime()));
     }
   }
 
@@ -84,6 +92,34 @@ export class RateLimiter {
     const floor = new Date(this.clock.now().getTime() - maxWindowMs).toISOString();
     await this.db.deleteFrom('rate_limits').where('window_start', '<', floor).execute();
   }
+}
+
+/**
+ * RATE_LIMITED with the wait in it: every 429 says when to retry (`Retry-After`, and a
+ * `retry_after` detail in the envelope), so a client — or the login form — can tell the
+ * user how long instead of "later".
+ */
+export class RateLimitedError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super('RATE_LIMITED', `Too many attempts, try again in ${retryAfterSeconds} seconds`, [
+      { path: RETRY_AFTER_DETAIL, message: String(retryAfterSeconds) },
+    ]);
+  }
+}
+
+/** The envelope detail that carries the wait, in whole seconds (DESIGN §4 `details`). */
+export const RETRY_AFTER_DETAIL = 'retry_after';
+
+/** The `Retry-After` header for a refusal, or nothing when it is not a rate limit. */
+export function retryAfterHeader(error: unknown): { 'retry-after': string } | undefined {
+  return error instanceof RateLimitedError
+    ? { 'retry-after': String(error.retryAfterSeconds) }
+    : undefined;
+}
+
+/** Whole seconds until `untilMs`, at least 1: a 0 would invite an instant retry. */
+function secondsUntil(untilMs: number, nowMs: number): number {
+  return Math.max(1, Math.ceil((untilMs - nowMs) / 1000));
 }
 
 function bucketOf(rule: RateLimitRule, subject: string): string {

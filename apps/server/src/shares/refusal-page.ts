@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ErrorKey } from '@pastebox/contract/errors';
 import type { AppError } from '@/lib/errors';
+import { retryAfterHeader } from '@/lib/rate-limit';
 import type { PageLanguage } from './browser-request';
 
 /**
@@ -173,6 +174,7 @@ export function refusalPage(error: AppError, options: RefusalPageOptions): Respo
       'Content-Security-Policy': CSP,
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'no-referrer',
+      ...retryAfterHeader(error),
       'Cache-Control': 'no-store',
       Vary: 'Accept, Accept-Language',
     },

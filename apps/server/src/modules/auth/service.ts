@@ -42,7 +42,8 @@ export async function ensureInitialAdmin(
 
 /**
  * Login lockout is per (username, address) (DESIGN §5): a guesser locks out only its own
- * tries at that name, never the admin logging in from elsewhere.
+ * tries at that name, never the admin logging in from elsewhere. Each door counts in its
+ * own bucket (RATE_LIMITS.login for the panel, .davLogin for WebDAV Basic).
  */
 function loginSubject(clientIp: string, username: string): string {
   return `${clientIp}|${username.trim().toLowerCase()}`;
@@ -175,8 +176,9 @@ const VERIFIED_PASSWORD_MS = 60_000;
 const verifiedPasswords = new WeakMap<AppDeps, Map<string, { hash: string; until: number }>>();
 
 /**
- * HTTP Basic for WebDAV (DESIGN §8): the admin's username and password, rate-limited as
- * login is (the same subject, counted before the slow check). Clients send the password
+ * HTTP Basic for WebDAV (DESIGN §8): the admin's username and password, rate-limited like
+ * login (per username and address, counted before the slow check) but in WebDAV's own
+ * bucket, so a drive client with an old password never locks the admin out of the panel. Clients send the password
  * with every request, so a match is remembered for a minute, tied to the stored hash: a
  * changed password is checked afresh at once. Answers the admin's id, or null.
  */
@@ -203,12 +205,13 @@ export async function verifyAdminPassword(
   }
   cache.delete(cacheKey);
   const subject = loginSubject(clientIp, username);
-  await deps.rateLimiter.reserve(RATE_LIMITS.login, subject);
+  // WebDAV's own bucket: a stale drive password must not lock the panel (issue 30).
+  await deps.rateLimiter.reserve(RATE_LIMITS.davLogin, subject);
   const admin = await repo.findAdminByUsername(username);
   if (!admin || !(await verifyPassword(admin.password_hash, password))) {
     return null;
   }
-  await deps.rateLimiter.reset(RATE_LIMITS.login, subject);
+  await deps.rateLimiter.reset(RATE_LIMITS.davLogin, subject);
   if (cache.size > 1000) {
     cache.clear();
   }

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { AppEnv, Principal } from '@/context';
 import { clientIpOf } from '@/lib/principal';
+import type { RateLimitedError } from '@/lib/rate-limit';
 import { resolveApiKey } from '@/modules/api-keys/service';
 import { verifyAdminPassword } from '@/modules/auth/service';
 import type { Caller } from '@/vfs/types';
@@ -10,7 +11,8 @@ import { DavHttpError } from './errors';
  * Who calls /dav (DESIGN §8): HTTP Basic with the admin's username and password, or an API
  * key given as both user name and password (clients that only know Basic can still use a
  * key). A Bearer token or `ApiKey` header resolved by the principal middleware counts too.
- * Wrong passwords are rate-limited exactly as login is (auth's verifyAdminPassword).
+ * Wrong passwords are rate-limited like login, in WebDAV's own bucket (auth's
+ * verifyAdminPassword): a drive client with a stale password never locks the web panel.
  */
 
 export interface DavIdentity {
@@ -26,6 +28,19 @@ export function challenge(): Response {
   return new Response('Authentication required', {
     status: 401,
     headers: { 'WWW-Authenticate': BASIC_CHALLENGE, 'Content-Type': 'text/plain' },
+  });
+}
+
+/**
+ * 429 for a client past WebDAV's limit of wrong passwords: a short plain-text reason and
+ * `Retry-After`, which drive clients and their users can read (an empty 429 told neither
+ * why nor how long).
+ */
+export function tooManyAttempts(error: RateLimitedError): Response {
+  const seconds = error.retryAfterSeconds;
+  return new Response(`Too many wrong passwords for WebDAV; try again in ${seconds} seconds.\n`, {
+    status: 429,
+    headers: { 'Retry-After': String(seconds), 'Content-Type': 'text/plain; charset=utf-8' },
   });
 }
 
