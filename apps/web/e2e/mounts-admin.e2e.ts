@@ -74,7 +74,12 @@ describe('mount management, the folder picker and the task manager', () => {
     await visible(page, form.getByRole('textbox', { name: 'Storage config' }));
     expect(await form.getByRole('textbox', { name: 'Storage config' }).inputValue()).not.toBe('');
     await form.getByRole('button', { name: 'Create' }).click();
-    await visible(page, form.getByText('This mount path is reserved by the application'));
+    await visible(
+      page,
+      form.getByText(
+        'Reserved by the app: a mount path cannot start with /api, /dav, /mount-explorer',
+      ),
+    );
     expect(await mounts()).toEqual([]);
     await docsScreenshot(page, 'mounts-form-error-en-US-light');
 
@@ -279,5 +284,34 @@ describe('mount management, the folder picker and the task manager', () => {
       await docsScreenshot(page, `tasks-manager-${suffix}`);
       await context.close();
     }
+  });
+
+  it('names the reserved paths in Chinese and accepts /upload, a web route (issue 30)', async () => {
+    const context = await newContext(browser, {
+      baseUrl: server.baseUrl,
+      language: 'zh-CN',
+      theme: 'dark',
+      adminToken: token,
+    });
+    const page = await context.newPage();
+    await page.goto('/admin/mount-management');
+    await (await visible(page, page.getByRole('button', { name: '添加挂载点' }).first())).click();
+    const form = page.getByRole('form', { name: '挂载点' });
+    await (await visible(page, form.getByRole('textbox', { name: '名称' }))).fill('上传');
+    await form.getByRole('textbox', { name: '挂载路径' }).fill('/dav/x');
+    await form.getByRole('button', { name: '创建' }).click();
+    await visible(
+      page,
+      form.getByText('系统保留路径：挂载路径不能以 /api, /dav, /mount-explorer 开头'),
+    );
+    await docsScreenshot(page, 'mounts-form-error-zh-CN-dark');
+
+    await form.getByRole('textbox', { name: '挂载路径' }).fill('/upload');
+    await form.getByRole('button', { name: '创建' }).click();
+    await visible(page, page.getByRole('link', { name: '/upload' }));
+    const made = (await mounts()).find((mount) => mount.mount_path === '/upload');
+    expect(made).toBeDefined();
+    await api(server, token, 'DELETE', `/admin/mounts/${made?.id ?? ''}`);
+    await context.close();
   });
 });

@@ -85,7 +85,7 @@ describe('admin/mounts: validation', () => {
         await expectRefused('mount_path', `/${root}`, { error: 'MOUNT_PATH_RESERVED' });
       }
     }
-    for (const path of ['/API', '/Admin/things', '/dav/x', '/mount-explorer/a']) {
+    for (const path of ['/API', '/Dav/things', '/dav/x', '/mount-explorer/a']) {
       await expectRefused('mount_path', path, { error: 'MOUNT_PATH_RESERVED' });
     }
     // Only whole segments are reserved: /apis and /my-api are ordinary paths.

@@ -111,6 +111,16 @@ export function litmusProblems(report: LitmusReport): string[] {
   return problems;
 }
 
+/**
+ * The tests litmus passed only with a warning, each with its words: litmus counts them as
+ * passes, yet each is a behaviour it calls unsafe or odd (issue 30: delete_fragment).
+ */
+export function litmusWarnings(report: LitmusReport): string[] {
+  return report.tests
+    .filter((test) => test.result.startsWith('pass (with '))
+    .map((test) => [`${test.name}: ${test.result}`, ...test.notes].join(' | '));
+}
+
 export interface LitmusRun {
   report: LitmusReport;
   output: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { litmusProblems, parseLitmus } from './clients-support-litmus';
+import { litmusProblems, litmusWarnings, parseLitmus } from './clients-support-litmus';
 
 /**
  * The reading of litmus's output (what the conformance tests assert on): a misread would
@@ -30,6 +30,11 @@ describe('parseLitmus', () => {
     ]);
     expect(report.summary).toEqual({ run: 3, passed: 3, failed: 0 });
     expect(litmusProblems(report)).toEqual([]);
+    // A pass with a warning is still named, so the conformance test can refuse it.
+    expect(litmusWarnings(report)).toEqual([
+      'delete_fragment: pass (with 1 warning) | ' +
+        'WARNING: DELETE removed collection resource with Request-URI',
+    ]);
   });
 
   it('names failed and skipped tests with their messages, even over several lines', () => {

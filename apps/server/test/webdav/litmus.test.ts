@@ -7,6 +7,7 @@ import {
   dropLogs,
   LITMUS_SUITES,
   litmusProblems,
+  litmusWarnings,
   runLitmus,
   type LitmusRun,
   type LitmusSuite,
@@ -19,14 +20,19 @@ import {
 
 const SUITE_TIMEOUT_MS = 180_000;
 
-/** Fails naming each litmus test that did not pass, with litmus's message and its log. */
+/**
+ * Fails naming each litmus test that did not pass, or passed only with a warning, with
+ * litmus's message and its log.
+ */
 function expectAllPassed(run: LitmusRun): void {
   const problems = litmusProblems(run.report);
   if (process.env.LITMUS_VERBOSE) {
     // The whole output, for the pass figures the README quotes.
     console.info(run.output);
   }
+  const warnings = litmusWarnings(run.report);
   dropLogs(run);
+  expect(warnings, `litmus ${run.report.suite} passed with warnings\n${run.output}`).toEqual([]);
   expect(
     problems,
     `litmus ${run.report.suite} (requests and answers in ${run.logDir}/debug.log)\n${run.output}`,

@@ -6,32 +6,21 @@ import { isAtOrUnder } from './virtual-path';
  * of the app's own prefixes and never nests inside or around another mount.
  */
 
-/** Top-level names the app's routes (web and API) already use. */
-export const RESERVED_MOUNT_ROOTS: ReadonlySet<string> = new Set([
-  'api',
-  'dav',
-  'webdav',
-  'admin',
-  'assets',
-  'static',
-  'paste',
-  'file',
-  'files',
-  'raw',
-  'upload',
-  'mount-explorer',
-  'user',
-  'login',
-  'logout',
-  'health',
-  'version',
-  'docs',
-  'openapi',
-  'sw.js',
-  'manifest.webmanifest',
-  'favicon.ico',
-  'config.js',
-]);
+/**
+ * First segments a mount path may not have. A mount path is a virtual path: it is reached
+ * only as `/dav<path>`, `/mount-explorer<path>` and `?path=` of /api/fs, never at the app's
+ * top level, so the web app's own routes (/upload, /files, /user, /docs, …) cannot collide
+ * with it and are ordinary mount paths. What stays reserved are the three doors into the
+ * file system themselves: a mount named after one would make its every address read as
+ * another door (`/dav/api/…`, `/mount-explorer/dav/…`) and a path pasted after the host
+ * open that door instead of the mount.
+ */
+export const RESERVED_MOUNT_ROOTS: ReadonlySet<string> = new Set(['api', 'dav', 'mount-explorer']);
+
+/** The reserved roots as paths (`/api, /dav, /mount-explorer`), for refusals to name. */
+export function reservedMountPathsText(): string {
+  return [...RESERVED_MOUNT_ROOTS].map((root) => `/${root}`).join(', ');
+}
 
 /** At most this many characters, so a path fits every column and URL it travels in. */
 export const MOUNT_PATH_MAX_LENGTH = 200;

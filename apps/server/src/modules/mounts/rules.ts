@@ -2,6 +2,7 @@ import {
   checkMountPath,
   mountPathsOverlap,
   normaliseMountPath,
+  reservedMountPathsText,
 } from '@pastebox/contract/rules/mount-path';
 import type { MountStorageType } from '@pastebox/contract/schemas/mount';
 import { ERRORS } from '@pastebox/contract/errors';
@@ -17,6 +18,13 @@ import { AppError } from '@/lib/errors';
 export function checkedMountPath(path: string): string {
   const normal = normaliseMountPath(path);
   const problem = checkMountPath(normal);
+  if (problem === 'MOUNT_PATH_RESERVED') {
+    // Names what is reserved, so the admin sees which first segments to avoid.
+    const reserved = reservedMountPathsText();
+    throw new AppError(problem, `${ERRORS[problem].message}: ${reserved}`, [
+      { path: 'mount_path', message: `must not start with ${reserved}` },
+    ]);
+  }
   if (problem) {
     throw new AppError(problem, undefined, [{ path: 'mount_path', message: problem }]);
   }

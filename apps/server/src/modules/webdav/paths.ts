@@ -34,6 +34,19 @@ export function virtualPathOf(uriPath: string): string {
   return joined.startsWith('/') ? joined : `/${joined}`;
 }
 
+/**
+ * The virtual path a request URL names. A fragment is the client's own business and is
+ * never part of a request-target (RFC 9110 §7.1); one that reaches us (litmus's
+ * delete_fragment sends `DELETE /coll/#ment`) is refused, as Apache does, rather than
+ * dropped: dropping it made that DELETE remove the whole collection.
+ */
+export function requestVirtualPath(requestUrl: string): string {
+  if (requestUrl.includes('#')) {
+    throw new DavHttpError(400, undefined, [], 'a request URI carries no fragment (#)');
+  }
+  return virtualPathOf(new URL(requestUrl).pathname);
+}
+
 const PLAIN_SEGMENT = /^[A-Za-z0-9._~-]*$/;
 
 /** Characters RFC 3986 lets stand in a path segment; everything else is percent-encoded. */
@@ -65,6 +78,9 @@ export function destinationVirtualPath(header: string, requestUrl: string): stri
     target = new URL(header, requestUrl);
   } catch {
     throw new DavHttpError(400, undefined, [], 'malformed Destination');
+  }
+  if (target.hash !== '' || header.includes('#')) {
+    throw new DavHttpError(400, undefined, [], 'a Destination carries no fragment (#)');
   }
   const here = new URL(requestUrl);
   if (target.host !== here.host) {

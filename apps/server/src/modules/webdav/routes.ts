@@ -1,16 +1,19 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '@/context';
+import { isAppError } from '@/lib/errors';
 import { resolvePrincipal } from '@/lib/principal';
+import { RateLimitedError } from '@/lib/rate-limit';
 import { resolveApiKey } from '@/modules/api-keys/service';
 import { resolveAdminToken } from '@/modules/auth/service';
 import { mountSource } from '@/modules/mounts/service';
 import { rawBodyOf } from '@/modules/uploads/service';
 import { fileSystemFor } from '@/vfs/file-system';
+import { vfsErrorMessage } from '@/vfs/error-keys';
 import { normalPath } from '@/vfs/paths';
 import { VfsError } from '@/vfs/types';
-import { authenticate, challenge } from './auth';
+import { authenticate, challenge, tooManyAttempts } from './auth';
 import type { DavContext, DavHandler } from './context';
-import { DavHttpError } from './errors';
+import { DavHttpError, reasonOf, reasonResponse, withReason } from './errors';
 import { lockHandler, unlockHandler } from './locks';
 import { davLocking } from './locks/holder';
 import { copyHandler, moveHandler } from './methods/copy-move';
@@ -20,7 +23,7 @@ import { mkcolHandler } from './methods/mkcol';
 import { DAV_METHODS, optionsResponse } from './methods/options';
 import { propfindHandler } from './methods/propfind';
 import { putHandler } from './methods/put';
-import { destinationVirtualPath, hrefOf, virtualPathOf } from './paths';
+import { destinationVirtualPath, hrefOf, requestVirtualPath } from './paths';
 import { proppatchHandler } from './props';
 import { davStatusOf } from './status';
 import { errorResponse } from './xml/write';
@@ -56,9 +59,19 @@ function normal(raw: string): string {
   }
 }
 
+/**
+ * Every refusal with a body (RFC 4918 §16): the `DAV:error` with its precondition element
+ * where one applies, else one line of text saying why. An unexpected failure says only
+ * its status's reason; the log has the rest.
+ */
 function failure(c: Context<AppEnv>, error: unknown): Response {
+  if (error instanceof RateLimitedError) {
+    return tooManyAttempts(error);
+  }
   if (error instanceof DavHttpError) {
-    return errorResponse(error.status, error.condition, error.hrefs);
+    return error.condition
+      ? errorResponse(error.status, error.condition, error.hrefs)
+      : reasonResponse(error.status, error.message);
   }
   const status = davStatusOf(error);
   if (status >= 500 && !(error instanceof VfsError)) {
@@ -67,7 +80,18 @@ function failure(c: Context<AppEnv>, error: unknown): Response {
       'WebDAV request failed',
     );
   }
-  return new Response(null, { status });
+  return reasonResponse(status, publicReason(error, status));
+}
+
+/** What a failure may say to the client: the file system's and the app's own words, no more. */
+function publicReason(error: unknown, status: number): string {
+  if (error instanceof VfsError) {
+    return vfsErrorMessage(error);
+  }
+  if (isAppError(error) && status < 500) {
+    return error.message;
+  }
+  return reasonOf(status);
 }
 
 async function handle(c: Context<AppEnv>): Promise<Response> {
@@ -77,7 +101,7 @@ async function handle(c: Context<AppEnv>): Promise<Response> {
   }
   const handler = HANDLERS[method];
   if (!handler) {
-    return new Response(null, { status: 405, headers: { Allow: DAV_METHODS } });
+    return reasonResponse(405, `${method} is not a WebDAV method`, { Allow: DAV_METHODS });
   }
   try {
     const identity = await authenticate(c);
@@ -96,11 +120,11 @@ async function handle(c: Context<AppEnv>): Promise<Response> {
         ...davLocking(deps, identity.principalId, c.req.raw),
       }),
       // The raw URI, not Hono's decoded path: each segment is decoded once, here.
-      path: normal(virtualPathOf(new URL(c.req.url).pathname)),
+      path: normal(requestVirtualPath(c.req.url)),
       href: hrefOf,
       destinationPath: (header) => normal(destinationVirtualPath(header, c.req.url)),
     };
-    return await handler(ctx);
+    return withReason(await handler(ctx));
   } catch (error) {
     return failure(c, error);
   }

@@ -1,5 +1,6 @@
 import { isAppError } from '@/lib/errors';
 import { VfsError, type VfsErrorCode } from '@/vfs/types';
+import { vfsErrorMessage } from '@/vfs/error-keys';
 import { VfsLockedError } from '@/vfs/locks';
 import { DavHttpError } from './errors';
 import { hrefOf } from './paths';
@@ -47,7 +48,7 @@ export function asDavError(error: unknown, overrides: StatusOverrides = {}): nev
     throw new DavHttpError(423, 'lock-token-submitted', hrefs, error.message);
   }
   if (error instanceof VfsError) {
-    throw new DavHttpError(davStatusOf(error, overrides), undefined, [], error.message);
+    throw new DavHttpError(davStatusOf(error, overrides), undefined, [], vfsErrorMessage(error));
   }
   throw error;
 }

@@ -1,5 +1,6 @@
 import { NumberInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { LIMITS } from '@pastebox/contract/limits';
+import { reservedMountPathsText } from '@pastebox/contract/rules/mount-path';
 import type { StorageConfigItem } from '@pastebox/contract/schemas/storage-config';
 import { useTranslation } from 'react-i18next';
 import { configDisplayName } from '@/lib/storage-display-name';
@@ -29,6 +30,7 @@ export function MountFormFields({
       ? t(errors[key] as 'common.error', {
           max: LIMITS.cacheTtlMaxSeconds,
           maxLength: LIMITS.mountNameMaxLength,
+          paths: reservedMountPathsText(),
         })
       : undefined;
   const storageData = configs.map((config) => {

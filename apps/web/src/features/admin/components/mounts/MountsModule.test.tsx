@@ -109,7 +109,9 @@ describe('MountsModule as the admin', () => {
     );
     await user.click(within(form).getByRole('button', { name: 'Create' }));
     expect(
-      await within(form).findByText('This mount path is reserved by the application'),
+      await within(form).findByText(
+        'Reserved by the app: a mount path cannot start with /api, /dav, /mount-explorer',
+      ),
     ).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
 
@@ -125,6 +127,42 @@ describe('MountsModule as the admin', () => {
       path: '/api/admin/mounts',
       body: { name: 'Api', mount_path: '/photos', storage_config_id: 'c1', cache_ttl: 300 },
     });
+  });
+});
+
+describe('MountsModule: reserved mount paths (issue 30)', () => {
+  beforeEach(() => authStore.signInAdmin('tok'));
+
+  it('names the reserved paths in Chinese, and sends /upload, a web route, as it is', async () => {
+    const user = userEvent.setup();
+    await renderWithProviders(<MountsModule title="挂载管理" />, { language: 'zh-CN' });
+    await user.click(await screen.findByRole('button', { name: '添加挂载点' }));
+    const form = await screen.findByRole('form', { name: '挂载点' });
+    await user.type(within(form).getByRole('textbox', { name: '名称' }), 'Dav');
+    await user.type(within(form).getByRole('textbox', { name: '挂载路径' }), '/dav/x');
+    await waitFor(() =>
+      // The default config is chosen (its name, then the provider's in Chinese).
+      expect(
+        within(form).getByRole<HTMLInputElement>('textbox', { name: '存储配置' }).value,
+      ).toContain('Local disk'),
+    );
+    await user.click(within(form).getByRole('button', { name: '创建' }));
+    expect(
+      await within(form).findByText(
+        '系统保留路径：挂载路径不能以 /api, /dav, /mount-explorer 开头',
+      ),
+    ).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+
+    const path = within(form).getByRole('textbox', { name: '挂载路径' });
+    await user.clear(path);
+    await user.type(path, '/upload');
+    await user.click(within(form).getByRole('button', { name: '创建' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'POST')).toMatchObject({
+        body: { name: 'Dav', mount_path: '/upload' },
+      }),
+    );
   });
 });
 

@@ -46,8 +46,13 @@ describe('mount form rules (SPEC §5)', () => {
 
   it('refuses reserved and malformed paths with the server’s own keys', () => {
     const pathError = (mountPath: string) => validateMount({ ...filled, mountPath }).mountPath;
-    expect(pathError('/api')).toBe('errors.MOUNT_PATH_RESERVED');
-    expect(pathError('/Admin/x')).toBe('errors.MOUNT_PATH_RESERVED');
+    expect(pathError('/api')).toBe('mounts.form.pathReserved');
+    expect(pathError('/Dav/x')).toBe('mounts.form.pathReserved');
+    expect(pathError('/mount-explorer')).toBe('mounts.form.pathReserved');
+    // Issue 30: the web app's own routes are not mount paths' business.
+    for (const free of ['/docs', '/files', '/upload', '/user', '/admin']) {
+      expect(pathError(free), free).toBeUndefined();
+    }
     expect(pathError('photos')).toBe('errors.MOUNT_PATH_INVALID');
     expect(pathError('/a b')).toBe('errors.MOUNT_PATH_INVALID');
     expect(pathError('/a/')).toBe('errors.MOUNT_PATH_INVALID');

@@ -66,7 +66,7 @@ export function validateMount(values: MountFormValues, others: MountItem[] = [])
   if (path === '') {
     errors.mountPath = 'mounts.form.pathRequired';
   } else if (pathProblem) {
-    errors.mountPath = `errors.${pathProblem}`;
+    errors.mountPath = pathProblemText(pathProblem);
   } else if (others.some((mount) => mount.mount_path === path)) {
     errors.mountPath = 'errors.MOUNT_PATH_TAKEN';
   } else if (others.some((mount) => mountPathsOverlap(mount.mount_path, path))) {
@@ -126,6 +126,14 @@ export function toUpdateMountBody(values: MountFormValues, mount: MountItem): Up
   return body;
 }
 
+/**
+ * The words of a refusal: the catalogue's, except a reserved path, which names what is
+ * reserved (the form passes the list as `paths`), so the admin knows what to avoid.
+ */
+function pathProblemText(key: string): string {
+  return key === 'MOUNT_PATH_RESERVED' ? 'mounts.form.pathReserved' : `errors.${key}`;
+}
+
 /** The API's field names (and its aliases) → the form's. */
 const FIELD_OF_BODY: Record<string, keyof MountFormValues> = {
   name: 'name',
@@ -158,7 +166,7 @@ export function serverFieldErrors(error: unknown): MountFormErrors | null {
   }
   const byKey = FIELD_OF_KEY[error.key];
   if (byKey) {
-    return { [byKey]: `errors.${error.key}` };
+    return { [byKey]: pathProblemText(error.key) };
   }
   if (error.key !== 'VALIDATION_FAILED' || !error.details?.length) {
     return null;
