@@ -150,6 +150,7 @@ export function FolderView({ folder, base, preview, onClosePreview }: FolderView
         name={preview}
         entries={listing.isSuccess ? sorted : listing.isError ? [] : null}
         actions={actions}
+        covered={dialog !== null}
         onClose={onClosePreview}
       />
     </>

@@ -3,6 +3,7 @@ import {
   Alert,
   Button,
   Center,
+  getDefaultZIndex,
   Group,
   Loader,
   Modal,
@@ -35,14 +36,31 @@ export interface PreviewModalProps {
   /** The folder's entries in display order (prev/next follow it); null while loading. */
   entries: FsEntry[] | null;
   actions: EntryActions;
+  /** Another explorer dialog (Share link, Edit, …) is open over the preview. */
+  covered: boolean;
   onClose: () => void;
 }
+
+/**
+ * The preview is the explorer's bottom modal layer: every dialog it opens (Share link, Edit,
+ * the editor's "Discard?" question, the QR code) uses Mantine's default modal z-index and so
+ * paints above it, whatever order their portals were added to the page in (issue 30: with
+ * equal z-indexes the preview, mounted last, covered them).
+ */
+const PREVIEW_Z_INDEX = getDefaultZIndex('modal') - 1;
 
 /**
  * The preview of `?preview=<name>` (SPEC §2): opened and closed through the address, so a
  * reload keeps it and the back button closes it. ← and → step through the folder's files.
  */
-export function PreviewModal({ folder, name, entries, actions, onClose }: PreviewModalProps) {
+export function PreviewModal({
+  folder,
+  name,
+  entries,
+  actions,
+  covered,
+  onClose,
+}: PreviewModalProps) {
   const { t } = useTranslation();
   const phone = useIsPhone();
   const navigate = useNavigate();
@@ -62,7 +80,8 @@ export function PreviewModal({ folder, name, entries, actions, onClose }: Previe
     }
   };
   useHotkeys(
-    name !== null
+    // The arrows belong to a dialog opened over the preview (the editor's text, say).
+    name !== null && !covered
       ? [
           ['ArrowLeft', () => step(previous)],
           ['ArrowRight', () => step(next)],
@@ -75,6 +94,10 @@ export function PreviewModal({ folder, name, entries, actions, onClose }: Previe
     <Modal
       opened={name !== null}
       onClose={onClose}
+      zIndex={PREVIEW_Z_INDEX}
+      // Every open Mantine modal closes on Escape (a window listener each): while a dialog is
+      // over the preview, Escape belongs to that dialog alone.
+      closeOnEscape={!covered}
       fullScreen={phone}
       size="min(1100px, 100%)"
       closeButtonProps={{ 'aria-label': t('explorer.preview.close') }}

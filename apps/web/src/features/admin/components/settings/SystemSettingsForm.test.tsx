@@ -88,4 +88,16 @@ describe('SystemSettingsForm', () => {
     expect(await screen.findByRole('textbox', { name: /最大上传大小/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '保存系统设置' })).toBeInTheDocument();
   });
+
+  // Issue 30: the hint said WebDAV "arrives in a later version" long after it shipped.
+  it.each([
+    ['en-US', /served at \/dav\//, /later version/],
+    ['zh-CN', /\/dav\//, /后续版本/],
+  ] as const)('explains the WebDAV upload mode as it is now (%s)', async (language, now, stale) => {
+    await renderWithProviders(<SystemSettingsForm />, { language });
+    const mode = await screen.findByRole('combobox', { name: /WebDAV/ });
+    const hint = document.getElementById(mode.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toMatch(now);
+    expect(hint?.textContent).not.toMatch(stale);
+  });
 });

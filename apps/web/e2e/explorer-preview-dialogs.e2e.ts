@@ -1,0 +1,128 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminCall } from './support/api';
+import { docsScreenshot, launchBrowser, newContext } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+import { visible } from './support/ui';
+
+const PHONE = { width: 375, height: 812 };
+
+/** The words of this journey in each language (the app's own strings). */
+const WORDS = {
+  'en-US': {
+    share: 'Share link',
+    create: 'Create link',
+    edit: 'Edit',
+    editTitle: 'notes.txt',
+    closePreview: 'Close the preview',
+  },
+  'zh-CN': {
+    share: '分享链接',
+    create: '生成链接',
+    edit: '编辑',
+    editTitle: 'notes.txt',
+    closePreview: '关闭预览',
+  },
+} as const;
+
+/**
+ * Whether the element at the centre of `dialog`'s box is inside it: a dialog painted under
+ * another (issue 30: Share link and Edit opened behind the preview) fails this although
+ * Playwright calls it visible.
+ */
+async function onTop(dialog: Locator): Promise<boolean> {
+  return dialog.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return hit !== null && element.contains(hit);
+  });
+}
+
+/** Waits until the dialog is painted above everything else. */
+async function waitOnTop(page: Page, dialog: Locator): Promise<void> {
+  await visible(page, dialog);
+  await expect.poll(() => onTop(dialog), { timeout: 10_000 }).toBe(true);
+}
+
+describe('dialogs opened from the explorer preview (issue 30)', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let token: string;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    token = await server.adminToken();
+    const call = <T>(method: string, route: string, body?: unknown) =>
+      adminCall<T>(server.baseUrl, token, method, route, body);
+    const configs = await call<{ id: string; is_default: boolean }[]>('GET', '/s3-configs');
+    await call('POST', '/admin/mounts', {
+      name: 'Team',
+      mount_path: '/team',
+      storage_config_id: (configs.find((config) => config.is_default) ?? configs[0])?.id,
+      sort_order: 0,
+      cache_ttl: 300,
+    });
+    await call('POST', '/admin/fs/update', { path: '/team/notes.txt', content: 'first notes\n' });
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const look of [
+    { language: 'en-US', theme: 'light', viewport: undefined, name: 'desktop' },
+    { language: 'zh-CN', theme: 'dark', viewport: PHONE, name: 'phone' },
+  ] as const) {
+    it(`puts Share link and Edit over the preview; Escape closes only them (${look.language}, ${look.name})`, async () => {
+      const words = WORDS[look.language];
+      const context = await newContext(browser, {
+        baseUrl: server.baseUrl,
+        language: look.language,
+        theme: look.theme,
+        adminToken: token,
+        ...(look.viewport ? { viewport: look.viewport } : {}),
+      });
+      const page = await context.newPage();
+      await page.goto('/mount-explorer/team?preview=notes.txt');
+      const preview = page.getByRole('dialog', { name: 'notes.txt' }).filter({
+        has: page.getByRole('button', { name: words.closePreview }),
+      });
+      await visible(page, preview.getByText('first notes'));
+
+      // Share link: on top, its button answers a click, Escape closes it and not the preview.
+      await preview.getByRole('button', { name: words.share }).click();
+      const share = page.getByRole('dialog', { name: words.share });
+      await waitOnTop(page, share);
+      await share.getByRole('button', { name: words.create }).click();
+      await visible(page, share.getByRole('textbox'));
+      expect(await share.getByRole('textbox').inputValue()).toContain('/api/');
+      await docsScreenshot(page, `explorer-preview-share-${look.language}-${look.theme}`);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => share.count()).toBe(0);
+      expect(await preview.isVisible()).toBe(true);
+      expect(new URL(page.url()).searchParams.get('preview')).toBe('notes.txt');
+
+      // Edit: the editor is on top, Escape closes it (nothing changed) and the preview stays.
+      await preview.getByRole('button', { name: words.edit, exact: true }).click();
+      const editor = page
+        .getByRole('dialog', { name: words.editTitle })
+        .filter({ hasNot: page.getByRole('button', { name: words.closePreview }) });
+      await waitOnTop(page, editor);
+      await expect
+        .poll(() => editor.locator('.pb-editor textarea, .cm-content').first().isVisible())
+        .toBe(true);
+      await docsScreenshot(page, `explorer-preview-edit-${look.language}-${look.theme}`);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => editor.count()).toBe(0);
+      await expect.poll(() => onTop(preview)).toBe(true);
+      expect(new URL(page.url()).searchParams.get('preview')).toBe('notes.txt');
+
+      // Escape with nothing over it still closes the preview.
+      await page.keyboard.press('Escape');
+      await expect.poll(() => new URL(page.url()).searchParams.get('preview')).toBe(null);
+      await context.close();
+    });
+  }
+});
