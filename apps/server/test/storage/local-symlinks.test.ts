@@ -97,7 +97,8 @@ describe('symbolic links in a local storage root', () => {
     for (const target of ['/ln/out-file', '/ln/out-dir/secret.txt', '/ln/in-link/real.txt']) {
       const res = await davFetch(server, 'GET', target);
       expect(res.status, target).toBe(403);
-      expect(await res.text()).not.toContain('secret');
+      // The refusal may name the path asked for, never the bytes behind the link.
+      expect(await res.text()).not.toMatch(/top secret|deep secret/);
     }
     expect((await propfind(server, '/ln/out-dir/', '1')).status).toBe(403);
   });
