@@ -1,19 +1,11 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
+import { atOrBelow } from '@/db/path-filters';
 import type { Database, DavPropertiesTable } from '@/db/types';
 
 export type DavPropertyRow = Selectable<DavPropertiesTable>;
 
 /** A chunk of paths per IN list, well below both databases' bound-parameter limits. */
 const IN_CHUNK = 500;
-
-/**
- * `column` is `path` or lies below it. substr/length count characters in both databases,
- * and unlike LIKE they give no meaning to `%` or `_` in a name nor ignore case.
- */
-export function atOrBelow(column: string, path: string) {
-  const prefix = path === '/' ? '/' : `${path}/`;
-  return sql<boolean>`(${sql.ref(column)} = ${path} or substr(${sql.ref(column)}, 1, ${[...prefix].length}) = ${prefix})`;
-}
 
 /** SQL for dead properties; the caller runs the writes of one request in a transaction. */
 export class DavPropsRepo {
