@@ -28,11 +28,13 @@ export interface JobRunnerOptions {
   leaseMs?: number;
   /** Least time between two progress writes inside one object. */
   progressMs?: number;
+  /** How often a running job's cancel flag is read when no progress write has read it. */
+  watchMs?: number;
   /** Jobs this runner works on at once. */
   concurrency?: number;
   /** A job claimed this many times (its runners kept dying) is failed, not retried. */
   maxAttempts?: number;
-  /** How long stop() lets running jobs reach an object boundary before letting go of them. */
+  /** How long stop() lets running jobs end (their objects in flight aborted) before letting go. */
   stopGraceMs?: number;
 }
 
@@ -40,12 +42,15 @@ interface RunningJob {
   job: ClaimedJob;
   controller: AbortController;
   done: Promise<void>;
+  /** Set once the handler runs: what reads the cancel flag on demand. */
+  writer: ProgressWriter | null;
 }
 
 const DEFAULTS = {
   pollMs: 1_000,
   leaseMs: 30_000,
   progressMs: 500,
+  watchMs: 1_000,
   concurrency: 2,
   maxAttempts: 5,
   stopGraceMs: 3_000,
@@ -54,6 +59,12 @@ const DEFAULTS = {
 /** A lease_owner that tells instances apart in the table: host, process, random tail. */
 function defaultOwner(): string {
   return `${os.hostname().slice(0, 40)}:${process.pid}:${randomBytes(4).toString('hex')}`;
+}
+
+/** Why the job's signal aborted, when the runner aborted it. */
+function stoppedBy(signal: AbortSignal): StopReason | null {
+  const reason = signal.reason as unknown;
+  return signal.aborted && reason instanceof JobStopped ? reason.reason : null;
 }
 
 function messageOf(error: unknown): string {
@@ -84,6 +95,7 @@ export class JobRunner {
       pollMs: options.pollMs ?? DEFAULTS.pollMs,
       leaseMs: options.leaseMs ?? DEFAULTS.leaseMs,
       progressMs: options.progressMs ?? DEFAULTS.progressMs,
+      watchMs: options.watchMs ?? DEFAULTS.watchMs,
       concurrency: options.concurrency ?? DEFAULTS.concurrency,
       maxAttempts: options.maxAttempts ?? DEFAULTS.maxAttempts,
       stopGraceMs: options.stopGraceMs ?? DEFAULTS.stopGraceMs,
@@ -108,7 +120,15 @@ export class JobRunner {
   }
 
   /**
-   * Stops polling and asks every running job to stop at its next object boundary; a job
+   * A cancel of this job was just asked on this instance: its flag is read now instead of
+   * at the next heartbeat, so the job stops at once. Nothing for a job not running here.
+   */
+  cancelAsked(id: string): Promise<void> {
+    return this.running.get(id)?.writer?.check() ?? Promise.resolve();
+  }
+
+  /**
+   * Stops polling and stops every running job, its object in flight abandoned; a job
    * still busy after the grace period is let go of (its lease ends now), so another
    * instance resumes it from its checkpoint.
    */
@@ -180,9 +200,9 @@ export class JobRunner {
 
   private launch(job: ClaimedJob): void {
     const controller = new AbortController();
-    const run: RunningJob = { job, controller, done: Promise.resolve() };
+    const run: RunningJob = { job, controller, done: Promise.resolve(), writer: null };
     this.running.set(job.id, run);
-    run.done = this.execute(job, controller)
+    run.done = this.execute(run)
       .catch((error: unknown) => {
         this.options.logger.error({ err: error, jobId: job.id }, 'a job runner step failed');
       })
@@ -192,7 +212,8 @@ export class JobRunner {
       });
   }
 
-  private async execute(job: ClaimedJob, controller: AbortController): Promise<void> {
+  private async execute(run: RunningJob): Promise<void> {
+    const { job, controller } = run;
     const { store, clock, logger } = this.options;
     const progress = job.progress;
     const finish = (status: FinalStatus, error: string | null) =>
@@ -221,10 +242,12 @@ export class JobRunner {
       progress,
       leaseMs: this.settings.leaseMs,
       throttleMs: this.settings.progressMs,
+      renewMs: this.settings.leaseMs / 3,
+      watchMs: this.settings.watchMs,
       onStop: stop,
     });
-    const renewal = setInterval(() => void writer.flush(), this.settings.leaseMs / 3);
-    renewal.unref();
+    run.writer = writer;
+    writer.start();
     let outcome: { status: FinalStatus; error: string | null } | StopReason;
     try {
       await handler(job, {
@@ -234,20 +257,18 @@ export class JobRunner {
         boundary: () => writer.flush(),
       });
       const status = finalStatusOf(progress);
-      outcome = {
-        status,
-        error: status === 'failed' ? (progress.failures[0]?.message ?? null) : null,
-      };
+      const error = status === 'failed' ? (progress.failures[0]?.message ?? null) : null;
+      // Cancelled while its last object was being written: the task ends as it was asked.
+      outcome = stoppedBy(controller.signal) === 'cancel' ? 'cancel' : { status, error };
     } catch (error) {
-      const reason = controller.signal.reason as unknown;
-      if (controller.signal.aborted && reason instanceof JobStopped) {
-        outcome = reason.reason;
+      const reason = stoppedBy(controller.signal);
+      if (reason) {
+        outcome = reason;
       } else {
         logger.warn({ err: error, jobId: job.id }, 'a job failed');
         outcome = { status: 'failed', error: messageOf(error) };
       }
     } finally {
-      clearInterval(renewal);
       await writer.close();
     }
     progress.currentFile = null;

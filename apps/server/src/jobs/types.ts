@@ -63,6 +63,11 @@ export interface JobStore {
     now: Date,
     leaseUntil: Date,
   ): Promise<{ cancelRequested: boolean } | null>;
+  /**
+   * The cancel flag alone, read while `owner` holds the job (null when it no longer does):
+   * how a runner learns of a cancel asked through another instance between two writes.
+   */
+  cancelRequested(id: string, owner: string): Promise<{ cancelRequested: boolean } | null>;
   /** Ends the job (status, finished_at, the last progress) if `owner` still holds it. */
   finish(
     id: string,
@@ -78,7 +83,10 @@ export interface JobStore {
 
 /** What a handler is given besides its job. */
 export interface JobContext {
-  /** Aborts when the job is cancelled, its lease is lost or the runner stops. */
+  /**
+   * Aborts when the job is cancelled, its lease is lost or the runner stops: the handler
+   * stops at once, the write in flight abandoned (see CopyOptions.signal).
+   */
   readonly signal: AbortSignal;
   /** Mutable: the handler counts here; the runner writes it. */
   readonly progress: JobProgress;

@@ -18,14 +18,22 @@ export interface StorageDriver {
   /** A stream of the object (or of an inclusive byte range of it). Throws when missing. */
   get(key: string, range?: ByteRange): Promise<ObjectStream>;
 
-  /** Streams `body` into the object. `size`, when known, lets drivers avoid buffering. */
+  /**
+   * Streams `body` into the object. `size`, when known, lets drivers avoid buffering.
+   * Aborted through options.signal, it rejects with the signal's reason once nothing of
+   * the write is left (see PutOptions.signal).
+   */
   put(key: string, body: Readable, options?: PutOptions): Promise<PutResult>;
 
   /** Deletes objects; missing ones are not an error. */
   delete(keys: string[]): Promise<void>;
 
-  /** Server-side copy within this storage. */
-  copy(fromKey: string, toKey: string): Promise<void>;
+  /**
+   * Server-side copy within this storage. Aborted through options.signal, it rejects with
+   * the signal's reason and never leaves part of an object: local storage leaves the
+   * target as it was; on S3 the copy is one request the storage finishes or not, whole.
+   */
+  copy(fromKey: string, toKey: string, options?: { signal?: AbortSignal }): Promise<void>;
 
   /**
    * Folders (the mount file system, DESIGN §7). A folder key names a folder without a
@@ -34,6 +42,14 @@ export interface StorageDriver {
    * is a directory.
    */
   folderExists(key: string): Promise<boolean>;
+
+  /**
+   * A folder as the storage records it, in one request at most; null when there is no such
+   * folder. Its date is the storage's own (issue 30), never a made-up one: local storage
+   * has the directory's mtime; S3 keeps a date only for a folder with a `key/` marker, and
+   * the root has none.
+   */
+  folderStat(key: string): Promise<FolderStat | null>;
 
   /** Makes an empty folder (and its parents, where the storage has real folders). */
   createFolder(key: string): Promise<void>;
@@ -95,6 +111,11 @@ export interface ObjectStat {
   contentType: string | null;
 }
 
+export interface FolderStat {
+  /** Null when the storage keeps no date for the folder. */
+  lastModified: Date | null;
+}
+
 export interface ListOptions {
   delimiter?: string;
   cursor?: string | null;
@@ -136,6 +157,13 @@ export interface PutOptions {
    * writes one file either way.
    */
   transfer?: PutTransfer;
+  /**
+   * Stops the write (a cancelled copy task): the body is no longer read and the put
+   * rejects with the signal's reason once nothing is left of it — local storage removes
+   * its temp file (never renamed into place), S3 aborts the request or the multipart
+   * upload. An object whose write had already finished stays.
+   */
+  signal?: AbortSignal;
 }
 
 export type PutTransfer = 'single' | 'multipart';

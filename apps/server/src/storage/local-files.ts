@@ -18,13 +18,17 @@ export interface TempFile {
  * Streams `body` into a fresh hidden temp file in `dir` (same file system as the final
  * name, so a rename publishes it atomically: no reader ever sees half an object). On any
  * failure — the source erroring, too many bytes, a size other than the declared one — the
- * temp file is removed and the error rethrown.
+ * temp file is removed and the error rethrown. An aborted `signal` (a cancelled copy) is
+ * one more such failure: the body is no longer read, the temp file goes, and the call
+ * rejects with the signal's reason.
  */
 export async function streamToTempFile(
   dir: string,
   body: Readable,
-  options: { declaredSize?: number; max?: number; md5?: boolean } = {},
+  options: { declaredSize?: number; max?: number; md5?: boolean; signal?: AbortSignal } = {},
 ): Promise<TempFile> {
+  const { signal } = options;
+  signal?.throwIfAborted();
   await fsp.mkdir(dir, { recursive: true });
   const tempPath = path.join(dir, `${TEMP_FILE_PREFIX}${randomBytes(12).toString('hex')}`);
   const meter = new MeteredStream({
@@ -34,8 +38,10 @@ export async function streamToTempFile(
   });
   const out = fs.createWriteStream(tempPath, { flags: 'wx' });
   try {
-    await pipeline(body, meter, out);
+    await pipeline(body, meter, out, signal ? { signal } : {});
     assertDeclaredSize(options.declaredSize, meter.bytes);
+    // Aborted after the last byte: the caller must not publish it either.
+    signal?.throwIfAborted();
   } catch (error) {
     // The file is opened asynchronously: a pipeline that fails early could otherwise
     // remove the name before the open creates it, leaving the temp file behind.
@@ -43,7 +49,8 @@ export async function streamToTempFile(
       await new Promise<void>((resolve) => out.once('close', () => resolve()));
     }
     await fsp.rm(tempPath, { force: true });
-    throw error;
+    // The pipeline's own AbortError wraps the reason; callers look for the reason itself.
+    throw signal?.aborted ? (signal.reason as unknown) : error;
   }
   return { path: tempPath, bytes: meter.bytes, md5: options.md5 ? meter.md5Hex() : null };
 }
@@ -70,9 +77,17 @@ export async function copyToTempFile(dir: string, source: string): Promise<TempF
   }
 }
 
-/** Moves a temp file to its final name; the temp file is removed if that fails. */
-export async function publishTempFile(temp: TempFile, target: string): Promise<void> {
+/**
+ * Moves a temp file to its final name; the temp file is removed if that fails, or instead
+ * when `signal` was aborted meanwhile (a cancelled copy never lands at its target).
+ */
+export async function publishTempFile(
+  temp: TempFile,
+  target: string,
+  signal?: AbortSignal,
+): Promise<void> {
   try {
+    signal?.throwIfAborted();
     await fsp.rename(temp.path, target);
   } catch (error) {
     await fsp.rm(temp.path, { force: true });

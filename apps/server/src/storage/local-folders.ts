@@ -3,7 +3,7 @@ import type { Dirent } from 'node:fs';
 import type fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { ObjectNotFoundError, TargetExistsError } from './driver';
+import { ObjectNotFoundError, TargetExistsError, type FolderStat } from './driver';
 import { InvalidKeyError, normaliseFolderKey, TEMP_FILE_PREFIX } from './keys';
 import { lstatConfined } from './local-confine';
 import { isMissing } from './local-files';
@@ -37,6 +37,12 @@ export class LocalFolders {
   async exists(key: string): Promise<boolean> {
     const { stats } = await this.confined(key);
     return stats?.isDirectory() ?? false;
+  }
+
+  /** The directory's mtime: when a name in it last came or went. */
+  async stat(key: string): Promise<FolderStat | null> {
+    const { stats } = await this.confined(key);
+    return stats?.isDirectory() ? { lastModified: stats.mtime } : null;
   }
 
   async create(key: string): Promise<void> {

@@ -7,6 +7,7 @@ import {
   ObjectNotFoundError,
   type ByteRange,
   type CompletedPart,
+  type FolderStat,
   type ListOptions,
   type ListPage,
   type ObjectStat,
@@ -127,8 +128,9 @@ export class LocalDriver implements StorageDriver {
     const { file } = await this.confined(key);
     const temp = await streamToTempFile(path.dirname(file), body, {
       ...(options.size !== undefined ? { declaredSize: options.size } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
     });
-    await publishTempFile(temp, file);
+    await publishTempFile(temp, file, options.signal);
     return this.resultOf(file);
   }
 
@@ -142,18 +144,28 @@ export class LocalDriver implements StorageDriver {
     }
   }
 
-  async copy(fromKey: string, toKey: string): Promise<void> {
+  /** The kernel's copy cannot be interrupted; a cancel during it keeps it from being published. */
+  async copy(
+    fromKey: string,
+    toKey: string,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<void> {
+    options.signal?.throwIfAborted();
     const source = await this.confined(fromKey);
     const { file: target } = await this.confined(toKey);
     if (!source.stats?.isFile()) {
       throw new ObjectNotFoundError(fromKey);
     }
     const temp = await copyToTempFile(path.dirname(target), source.file);
-    await publishTempFile(temp, target);
+    await publishTempFile(temp, target, options.signal);
   }
 
   folderExists(key: string): Promise<boolean> {
     return this.folders.exists(key);
+  }
+
+  folderStat(key: string): Promise<FolderStat | null> {
+    return this.folders.stat(key);
   }
 
   createFolder(key: string): Promise<void> {

@@ -17,6 +17,19 @@ export interface S3DriverOptions {
 }
 
 /**
+ * The SDK logs nothing by default, except that a failed streaming upload (a client that
+ * cancelled its upload, among others) falls back to console.warn, an unstructured line
+ * outside the server's log. The failure itself reaches the caller, which logs it — a
+ * client's abort as one quiet line (lib/client-abort.ts) — so the SDK's echo is dropped.
+ */
+const SILENT_SDK_LOGGER = {
+  debug: () => undefined,
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+};
+
+/**
  * An S3 client for a config. Checksums only when an operation requires them: the SDK's
  * default (CRC32 on every upload, no Content-MD5 on DeleteObjects) is refused by strict
  * S3-compatible servers such as Swift's s3api, and by several providers (issue 3).
@@ -36,6 +49,7 @@ export function createS3Client(
     maxAttempts: 3,
     // No overall request timeout: a download may be paused by a slow reader for a long time.
     requestHandler: { connectionTimeout: 10_000 },
+    logger: SILENT_SDK_LOGGER,
     ...extra,
   });
   addContentMd5ToDeleteObjects(client);
@@ -101,6 +115,8 @@ export interface BodyWatch {
   abort: AbortController;
   /** The body's error, or null while it has none: the error to report for the request. */
   failure(): unknown;
+  /** Fails the request as a failing body would, with `reason` (a cancelled write). */
+  stop(reason: unknown): void;
 }
 
 /**
@@ -112,9 +128,17 @@ export interface BodyWatch {
 export function watchBody(body: Readable): BodyWatch {
   const abort = new AbortController();
   let error: unknown = null;
-  body.once('error', (cause) => {
-    error = cause;
+  const fail = (cause: unknown) => {
+    error ??= cause;
     abort.abort(cause);
-  });
-  return { abort, failure: () => error };
+  };
+  body.once('error', fail);
+  return {
+    abort,
+    failure: () => error,
+    stop(reason) {
+      fail(reason);
+      body.destroy(reason instanceof Error ? reason : new Error(String(reason)));
+    },
+  };
 }

@@ -5,7 +5,7 @@ import {
   PutObjectCommand,
   type S3Client,
 } from '@aws-sdk/client-s3';
-import { FolderMoveIncompleteError, ObjectNotFoundError } from './driver';
+import { FolderMoveIncompleteError, ObjectNotFoundError, type FolderStat } from './driver';
 import { InvalidKeyError, normaliseFolderKey } from './keys';
 import { copySourceOf } from './s3-client';
 import { withFolderLock } from './s3-folder-locks';
@@ -52,6 +52,27 @@ export class S3Folders {
       return true;
     }
     return (await this.page(this.prefixOf(key), undefined, 1)).keys.length > 0;
+  }
+
+  /**
+   * One listing of a single key under the folder: any key means the folder exists, and
+   * the first one, when it is the `name/` marker (it sorts before every key under it), is
+   * the only date S3 keeps for a folder. The root, and a folder made only of its files,
+   * have none.
+   */
+  async stat(key: string): Promise<FolderStat | null> {
+    const prefix = this.prefixOf(key);
+    if (prefix === this.prefix) {
+      return { lastModified: null };
+    }
+    const out = await this.client.send(
+      new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, MaxKeys: 1 }),
+    );
+    const first = out.Contents?.[0];
+    if (!first) {
+      return null;
+    }
+    return { lastModified: first.Key === prefix ? (first.LastModified ?? null) : null };
   }
 
   async create(key: string): Promise<void> {

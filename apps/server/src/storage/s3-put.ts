@@ -1,4 +1,4 @@
-import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { PutObjectCommand, UploadPartCommand, type S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { Readable } from 'node:stream';
 import type { PutOptions, PutResult } from './driver';
@@ -24,7 +24,8 @@ interface PutTarget {
  * Streams the body into one object: one PutObject when the size is known (≤ 5 GiB) and
  * `transfer` is not 'multipart', otherwise lib-storage's Upload, which sends parts as they
  * fill and never holds the whole file. A body longer or shorter than its declared size
- * fails the put.
+ * fails the put, and so does an aborted options.signal: either way the request is aborted
+ * (a multipart upload with AbortMultipartUpload) before the put rejects.
  */
 export async function streamPut(
   client: S3Client,
@@ -37,10 +38,15 @@ export async function streamPut(
   if (body.destroyed) {
     throw body.errored ?? new Error('The body was closed before the put began');
   }
+  const { signal } = options;
+  signal?.throwIfAborted();
   const meter = new MeteredStream(options.size !== undefined ? { exact: options.size } : {});
   // A failing body (too long, too short, the source erroring) aborts the request.
   const watch = watchBody(meter);
   body.once('error', (error) => meter.destroy(error));
+  // A cancel fails the body the same way: the put answers with the signal's reason.
+  const cancel = () => watch.stop(signal?.reason);
+  signal?.addEventListener('abort', cancel, { once: true });
   const params = {
     Bucket: target.bucket,
     Key: target.key,
@@ -53,6 +59,8 @@ export async function streamPut(
     return { size: meter.bytes, etag };
   } catch (error) {
     throw watch.failure() ?? error;
+  } finally {
+    signal?.removeEventListener('abort', cancel);
   }
 }
 
@@ -68,13 +76,37 @@ async function send(
     });
     return stripQuotes(out.ETag);
   }
+  // No abortController for Upload: aborted, its done() answers at once while its parts go
+  // on and its AbortMultipartUpload comes later, unawaited. Its requests carry the abort
+  // instead; the failed parts make it abort the upload, and done() answers after that.
   const upload = new Upload({
-    client,
+    client: abortingUploads(client, abort.signal),
     params,
     partSize: UPLOAD_PART_BYTES,
     queueSize: UPLOAD_QUEUE,
     leavePartsOnError: false,
-    abortController: abort,
   });
   return stripQuotes((await upload.done()).ETag);
+}
+
+/**
+ * The client as lib-storage's Upload uses it, its requests that carry bytes (UploadPart,
+ * and PutObject for a body of one part) aborted with `signal`: lib-storage sends them
+ * without one. Create, Complete and AbortMultipartUpload go through untouched, so an
+ * upload the storage created is always known and always aborted.
+ */
+function abortingUploads(client: S3Client, signal: AbortSignal): S3Client {
+  // send() is overloaded per command; this one only passes each command through.
+  type Send = (command: unknown, options?: { abortSignal?: AbortSignal }) => Promise<unknown>;
+  const send = client.send.bind(client) as unknown as Send;
+  const scoped = Object.create(client) as S3Client;
+  const sendScoped: Send = (command, options) =>
+    send(
+      command,
+      command instanceof UploadPartCommand || command instanceof PutObjectCommand
+        ? { ...options, abortSignal: signal }
+        : options,
+    );
+  scoped.send = sendScoped as unknown as S3Client['send'];
+  return scoped;
 }

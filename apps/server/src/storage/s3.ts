@@ -13,6 +13,7 @@ import {
   ObjectNotFoundError,
   type ByteRange,
   type CompletedPart,
+  type FolderStat,
   type ListOptions,
   type ListPage,
   type ObjectStat,
@@ -194,7 +195,14 @@ export class S3Driver implements StorageDriver {
     }
   }
 
-  async copy(fromKey: string, toKey: string): Promise<void> {
+  /** One CopyObject, whole or not at all; a cancel stops the wait (the storage may finish it). */
+  async copy(
+    fromKey: string,
+    toKey: string,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<void> {
+    const { signal } = options;
+    signal?.throwIfAborted();
     try {
       await this.client.send(
         new CopyObjectCommand({
@@ -202,8 +210,12 @@ export class S3Driver implements StorageDriver {
           Key: this.full(toKey),
           CopySource: copySourceOf(this.options.bucket, this.full(fromKey)),
         }),
+        { abortSignal: signal },
       );
     } catch (error) {
+      if (signal?.aborted) {
+        throw signal.reason;
+      }
       if (isNotFound(error)) {
         throw new ObjectNotFoundError(fromKey);
       }
@@ -213,6 +225,10 @@ export class S3Driver implements StorageDriver {
 
   folderExists(key: string): Promise<boolean> {
     return this.folders.exists(key);
+  }
+
+  folderStat(key: string): Promise<FolderStat | null> {
+    return this.folders.stat(key);
   }
 
   createFolder(key: string): Promise<void> {

@@ -30,6 +30,10 @@ export function planCopy(fs: FileSystem, sourcePath: string, targetPath: string)
   const to = namesFolder(targetPath)
     ? fs.normalise(joinPath(fs.normalise(targetPath), name))
     : fs.normalise(targetPath);
+  if (from === to) {
+    // A file "into its own folder" lands here too: say so rather than "into itself".
+    throw new VfsError('INTO_ITSELF', to, `${from} is already there: choose another folder`);
+  }
   if (isAtOrUnder(from, to)) {
     throw new VfsError('INTO_ITSELF', to, intoItselfMessage(from, to));
   }

@@ -20,11 +20,13 @@ const SINGLE_COPY_MAX_BYTES = 5 * 1024 ** 3;
  * The copy engine behind FileSystem.copy (DESIGN §7): copies `source` (a file, or a folder
  * recursively) to `target`. Within one storage config it copies server-side; across
  * storages it streams object by object, memory flat. Reports progress through
- * options.onEvent and stops at the next object boundary once options.signal aborts
- * (rejecting with the signal's reason). An object that fails is reported and the copy
- * goes on; only what makes the whole copy impossible rejects. Each object reserves its
- * size on the target's storage config before it is written (DESIGN §5), a server-side
- * copy too: one past the capacity fails alone, with the ledger's refusal.
+ * options.onEvent. Once options.signal aborts it stops at once, rejecting with the
+ * signal's reason: the object in flight is abandoned (its stream and write aborted,
+ * nothing of it left at the target) and the objects already copied stay. An object that
+ * fails is reported and the copy goes on; only what makes the whole copy impossible
+ * rejects. Each object reserves its size on the target's storage config before it is
+ * written (DESIGN §5), a server-side copy too: one past the capacity fails alone, with
+ * the ledger's refusal.
  */
 export async function copyEntry(
   source: ResolvedPath,
@@ -156,6 +158,8 @@ class CopyRun {
         );
       });
     } catch (error) {
+      // A stopped copy is no failure of this object: the whole copy ends here.
+      this.options.signal?.throwIfAborted();
       await this.failed(path, error);
       return;
     }
@@ -183,13 +187,20 @@ class CopyRun {
   private async copyObject(entry: VfsEntry, fromKey: string, toKey: string): Promise<number> {
     const size = entry.size;
     if (this.serverSide && (this.source.driver.kind === 'local' || size <= SINGLE_COPY_MAX_BYTES)) {
-      await this.source.driver.copy(fromKey, toKey);
+      await this.source.driver.copy(fromKey, toKey, this.signalOption());
       return size;
     }
     return this.stream(fromKey, toKey, entry.mimetype);
   }
 
-  /** get → put with the size, through a meter: one chunk in flight, whatever the file's size. */
+  private signalOption(): { signal?: AbortSignal } {
+    return this.options.signal ? { signal: this.options.signal } : {};
+  }
+
+  /**
+   * get → put with the size, through a meter: one chunk in flight, whatever the file's
+   * size. The signal cuts both ends; the put answers only once nothing of it is left.
+   */
   private async stream(fromKey: string, toKey: string, mimetype: string | null): Promise<number> {
     const object = await this.source.driver.get(fromKey);
     const meter = new Transform({
@@ -199,20 +210,29 @@ class CopyRun {
       },
     });
     const contentType = object.contentType ?? mimetype;
-    try {
-      const [, result] = await Promise.all([
-        pipeline(object.body, meter),
-        this.target.driver.put(toKey, meter, {
-          size: object.size,
-          ...(contentType ? { contentType } : {}),
-        }),
-      ]);
-      return result.size;
-    } catch (error) {
+    // The first failure is the cause (the other end then fails for want of it); both ends
+    // are waited for, so no temp file or upload outlives the answer.
+    const failures: unknown[] = [];
+    const failed = (error: unknown) => {
+      failures.push(error);
       object.body.destroy();
       meter.destroy();
-      throw error;
+    };
+    const [, written] = await Promise.all([
+      pipeline(object.body, meter, this.signalOption()).catch(failed),
+      this.target.driver
+        .put(toKey, meter, {
+          size: object.size,
+          ...(contentType ? { contentType } : {}),
+          ...this.signalOption(),
+        })
+        .catch(failed),
+    ]);
+    if (failures.length === 0 && written) {
+      return written.size;
     }
+    this.options.signal?.throwIfAborted();
+    throw failures[0];
   }
 
   private async failed(path: string, error: unknown): Promise<void> {

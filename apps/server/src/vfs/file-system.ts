@@ -7,7 +7,7 @@ import { fileEntry, folderEntry } from './entries';
 import { linkHeaders } from './link-headers';
 import { listingCache } from './listing-cache';
 import { assertUnlocked, type LockHolder, type LockSource } from './locks';
-import { assertFolder, listStorageFolder, passesReservedName } from './listing';
+import { assertFolder, listStorageFolderDated, passesReservedName, rootDateOf } from './listing';
 import { MountTable } from './mount-table';
 import { accessAt, basicPathOf, normalPath, type PathAccess } from './paths';
 import { Mutations } from './mutations';
@@ -140,7 +140,7 @@ class VirtualFileSystem implements FileSystem {
     }
     const { mount, key } = placement;
     if (key === '') {
-      return folderEntry(path, mount);
+      return folderEntry(path, mount, await rootDateOf(() => this.source.driverFor(mount)));
     }
     const driver = await this.source.driverFor(mount);
     return onStorage(path, async () => {
@@ -148,8 +148,9 @@ class VirtualFileSystem implements FileSystem {
       if (stat) {
         return fileEntry(path, stat);
       }
-      if (await driver.folderExists(key)) {
-        return folderEntry(path);
+      const folder = await driver.folderStat(key);
+      if (folder) {
+        return folderEntry(path, null, folder.lastModified);
       }
       throw new VfsError('NOT_FOUND', path);
     });
@@ -179,7 +180,7 @@ class VirtualFileSystem implements FileSystem {
       let entries = listingCache.get(mount, key, now);
       if (!entries) {
         const driver = await this.source.driverFor(mount);
-        entries = await onStorage(path, () => listStorageFolder(driver, key, path)).catch(
+        entries = await onStorage(path, () => listStorageFolderDated(driver, key, path)).catch(
           (error: unknown) => {
             // The way down is made of folders: a file on it is none of the key's business.
             throw access === 'way-down' &&

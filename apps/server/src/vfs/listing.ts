@@ -76,6 +76,54 @@ export async function listStorageFolder(
   return entries.sort(compareEntries);
 }
 
+/** Folder dates looked up at once: enough to hide an S3 round trip, few sockets. */
+const FOLDER_DATE_CONCURRENCY = 8;
+
+/**
+ * A listing's folders look up no more dates than this: on S3 each costs a request (a
+ * folder's date is its marker's, which a delimited listing does not return), so a folder
+ * of thousands of folders shows the first ones dated and the rest undated ("—").
+ */
+export const FOLDER_DATES_PER_LISTING = 200;
+
+/**
+ * `listStorageFolder` with the date storage keeps for each sub-folder (issue 30): local
+ * storage the directory's mtime, S3 the marker's LastModified when there is one. A folder
+ * without one stays undated rather than taking a made-up date.
+ */
+export async function listStorageFolderDated(
+  driver: StorageDriver,
+  folderKey: string,
+  folderPath: string,
+): Promise<VfsEntry[]> {
+  const entries = await listStorageFolder(driver, folderKey, folderPath);
+  const folders = entries.filter((entry) => entry.isDirectory).slice(0, FOLDER_DATES_PER_LISTING);
+  const prefix = folderKey === '' ? '' : `${folderKey}/`;
+  let next = 0;
+  const worker = async () => {
+    while (next < folders.length) {
+      const folder = folders[next++] as VfsEntry;
+      const stat = await driver.folderStat(`${prefix}${folder.name}`);
+      folder.modified = stat?.lastModified ?? null;
+    }
+  };
+  await Promise.all(Array.from({ length: FOLDER_DATE_CONCURRENCY }, worker));
+  return entries;
+}
+
+/**
+ * The date of a mount point: its storage's root as storage dates it (a local directory's
+ * mtime; S3 keeps none). A mount point stands whatever its storage answers, so a storage
+ * that cannot be reached leaves it undated instead of failing the stat.
+ */
+export async function rootDateOf(driverOf: () => Promise<StorageDriver>): Promise<Date | null> {
+  try {
+    return (await (await driverOf()).folderStat(''))?.lastModified ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /** NOT_A_FOLDER for a file, NOT_FOUND for nothing at all. */
 export async function assertFolder(
   driver: StorageDriver,

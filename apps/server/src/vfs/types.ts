@@ -128,7 +128,11 @@ export type CopyEvent =
 
 export interface CopyOptions {
   skipExisting: boolean;
-  /** Checked between objects: an aborted copy stops at the next object boundary. */
+  /**
+   * Stops the copy at once: the object in flight is abandoned (its stream and write
+   * aborted, nothing of it left at the target), the objects already copied stay, and the
+   * copy rejects with the signal's reason.
+   */
   signal?: AbortSignal;
   onEvent?: (event: CopyEvent) => void | Promise<void>;
   /**

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { count } from './numbers';
 
 /** SPEC §3 "Task", DESIGN §7: background work the server does on the caller's behalf. */
-export const TASK_TYPES = ['copy', 'upload', 'delete', 'download'] as const;
+export const TASK_TYPES = ['copy', 'move', 'upload', 'delete', 'download'] as const;
 export type TaskType = (typeof TASK_TYPES)[number];
 
 export const TASK_STATUSES = [

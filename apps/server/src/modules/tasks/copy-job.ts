@@ -31,13 +31,13 @@ export type CopyPayload = z.infer<typeof copyPayload>;
  * path it finished (in the engine's walk order) and the processed counts at that moment.
  * A runner that takes the task over goes on from here without copying anything twice.
  */
-const copyCheckpoint = z.object({
+export const copyCheckpoint = z.object({
   item: z.number().int().min(0),
   after: z.string().nullable(),
   items: z.number(),
   bytes: z.number(),
 });
-type CopyCheckpoint = z.infer<typeof copyCheckpoint>;
+export type CopyCheckpoint = z.infer<typeof copyCheckpoint>;
 
 function checkpointOf(json: string | null): CopyCheckpoint | null {
   if (json === null) {
@@ -52,7 +52,7 @@ function checkpointOf(json: string | null): CopyCheckpoint | null {
 }
 
 /** Turns the engine's events into the task's counts, writing at every object boundary. */
-class CopyCounter {
+export class CopyCounter {
   private current: { path: string; size: number; sent: number } | null = null;
   private mark: CopyCheckpoint;
 
@@ -149,7 +149,8 @@ class CopyCounter {
 /**
  * The 'copy' job (issue 9 batch-copy): each item through the caller's own file system, so
  * the task copies with the permissions of whoever started it. A failed object is counted
- * and the copy goes on (partial); a cancel stops at the next object boundary.
+ * and the copy goes on (partial); a cancel stops it at once, the object in flight
+ * abandoned with nothing of it left at the target (CopyOptions.signal).
  */
 export function copyJobHandler(deps: AppDeps): JobHandler {
   return async (job, context) => {

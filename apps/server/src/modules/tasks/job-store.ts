@@ -63,6 +63,10 @@ export function taskJobStore(deps: AppDeps): JobStore {
       );
       return row ? { cancelRequested: Number(row.cancel_requested) === 1 } : null;
     },
+    async cancelRequested(id, owner) {
+      const row = await repo.cancelFlag(id, owner);
+      return row ? { cancelRequested: Number(row.cancel_requested) === 1 } : null;
+    },
     async finish(id, owner, status, progress, error, now) {
       await repo.finish(id, owner, { ...columnsOf(progress), status, error }, now.toISOString());
     },

@@ -91,7 +91,7 @@ export class TasksRepo {
       .executeTakeFirst();
   }
 
-  /** Asks the runner to stop at the next object boundary. */
+  /** Asks the runner to stop; it reads the flag within a second (jobs/progress-writer.ts). */
   requestCancel(id: string, scope: TaskScope, nowIso: string) {
     return this.db
       .updateTable('tasks')
@@ -170,6 +170,20 @@ export class TasksRepo {
       .where('lease_owner', '=', owner)
       .where('status', '=', 'running')
       .returning('cancel_requested')
+      .executeTakeFirst();
+  }
+
+  /**
+   * The cancel flag of a task `owner` holds: one row by primary key, read about once a
+   * second per running task (the runner's cancel watch), so it takes no write lock.
+   */
+  cancelFlag(id: string, owner: string) {
+    return this.db
+      .selectFrom('tasks')
+      .select('cancel_requested')
+      .where('id', '=', id)
+      .where('lease_owner', '=', owner)
+      .where('status', '=', 'running')
       .executeTakeFirst();
   }
 

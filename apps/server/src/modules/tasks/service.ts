@@ -8,6 +8,7 @@ import { newId } from '@/lib/ids';
 import type { Caller } from '@/vfs/types';
 import { copyJobHandler, type CopyPayload } from './copy-job';
 import { taskJobStore } from './job-store';
+import { moveJobHandler } from './move-job';
 import { presentTask } from './presenter';
 import { TasksRepo, type TaskScope, type TaskStatusFilter } from './repo';
 
@@ -26,7 +27,7 @@ function repoOf(deps: AppDeps): TasksRepo {
 
 /** The handler of each task type the runner knows. */
 export function taskHandlers(deps: AppDeps): Record<string, JobHandler> {
-  return { copy: copyJobHandler(deps) };
+  return { copy: copyJobHandler(deps), move: moveJobHandler(deps) };
 }
 
 /** A runner over this app's tasks table (not started); tests make several. */
@@ -62,15 +63,19 @@ export interface CopyTaskRequest {
   skipExisting: boolean;
 }
 
-/** What the task manager shows: the first copy, and how many more there are. */
-function copyTitle(items: CopyPayload['items']): string {
+/** What the task manager shows: the first copy or move, and how many more there are. */
+function transferTitle(type: 'copy' | 'move', items: CopyPayload['items']): string {
   const [first] = items;
   const more = items.length > 1 ? ` (+${items.length - 1})` : '';
-  return first ? `${first.from} → ${first.to}${more}` : 'copy';
+  return first ? `${first.from} → ${first.to}${more}` : type;
 }
 
-/** A copy task, pending: the runner of this instance is kicked to start it now. */
-export async function createCopyTask(deps: AppDeps, request: CopyTaskRequest): Promise<TaskItem> {
+/** A copy or move task, pending: the runner of this instance is kicked to start it now. */
+async function createTransferTask(
+  deps: AppDeps,
+  type: 'copy' | 'move',
+  request: CopyTaskRequest,
+): Promise<TaskItem> {
   const now = isoNow(deps.clock);
   const payload: CopyPayload = {
     caller: request.caller,
@@ -80,9 +85,9 @@ export async function createCopyTask(deps: AppDeps, request: CopyTaskRequest): P
   };
   const row = await repoOf(deps).insert({
     id: newId(),
-    type: 'copy',
+    type,
     status: 'pending',
-    title: copyTitle(request.items),
+    title: transferTitle(type, request.items),
     payload: JSON.stringify(payload),
     total_bytes: 0,
     processed_bytes: 0,
@@ -99,6 +104,16 @@ export async function createCopyTask(deps: AppDeps, request: CopyTaskRequest): P
   });
   runners.get(deps)?.kick();
   return presentTask(row);
+}
+
+/** A copy task (batch-copy), pending. */
+export function createCopyTask(deps: AppDeps, request: CopyTaskRequest): Promise<TaskItem> {
+  return createTransferTask(deps, 'copy', request);
+}
+
+/** A move task (batch-move, issue 30), pending; its items are checked for removal too. */
+export function createMoveTask(deps: AppDeps, request: CopyTaskRequest): Promise<TaskItem> {
+  return createTransferTask(deps, 'move', request);
 }
 
 export async function listTasks(
@@ -120,8 +135,9 @@ export async function getTask(deps: AppDeps, scope: TaskScope, id: string): Prom
 }
 
 /**
- * A pending task ends cancelled at once; a running one is asked to stop and does at its
- * next object boundary; a finished one stays as it is. Answers the task as it now is.
+ * A pending task ends cancelled at once; a running one is asked to stop and does within
+ * about a second, whichever instance runs it, its object in flight abandoned (nothing of
+ * it left at the target); a finished one stays as it is. Answers the task as it now is.
  */
 export async function cancelTask(deps: AppDeps, scope: TaskScope, id: string): Promise<TaskItem> {
   const repo = repoOf(deps);
@@ -131,6 +147,8 @@ export async function cancelTask(deps: AppDeps, scope: TaskScope, id: string): P
     return presentTask(cancelled);
   }
   await repo.requestCancel(id, scope, now);
+  // Running here: stopped now. Elsewhere its runner reads the flag at its next heartbeat.
+  void runners.get(deps)?.cancelAsked(id);
   return getTask(deps, scope, id);
 }
 
