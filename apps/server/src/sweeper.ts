@@ -2,6 +2,7 @@ import type { AppDeps } from './context';
 import { dropLocksOfExpiredKeys } from './modules/api-keys/service';
 import { sweepExpiredSessions } from './modules/auth/service';
 import { relocateShareObjects, sweepExpiredVisits } from './modules/files/service';
+import { sweepExpiredShortLinks } from './modules/fs/short-links/service';
 import { sweepFsPresigns } from './modules/fs/uploads/presign-sweep';
 import { sweepFsUploadSessions } from './modules/fs/uploads/sweep';
 import { mountSource } from './modules/mounts/service';
@@ -22,6 +23,8 @@ export async function sweepOnce(deps: AppDeps): Promise<void> {
   const files = await sweepFiles(deps);
   await sweepLocalTempFiles(deps);
   await sweepExpiredVisits(deps);
+  // A short link lives as long as the signed link it stands for (migration 017).
+  await sweepExpiredShortLinks(deps);
   const fsSessions = await sweepFsUploadSessions(deps, mountSource(deps));
   const fsUploads = fsSessions + (await sweepFsPresigns(deps));
   const tasks = await sweepFinishedTasks(deps);

@@ -50,6 +50,11 @@ export const ERRORS = {
   STORAGE_KEY_INVALID: { status: 400, message: 'Invalid storage path' },
   SIGNED_URL_INVALID: { status: 403, message: 'The signed link is invalid' },
   SIGNED_URL_EXPIRED: { status: 403, message: 'The signed link has expired' },
+  // Short links to signed file links (issue 30).
+  SHORT_LINK_NOT_FOUND: {
+    status: 404,
+    message: 'The short link does not exist or has expired and was removed',
+  },
 
   SLUG_TAKEN: { status: 409, message: 'Link suffix already taken, try another' },
   KEY_TAKEN: { status: 409, message: 'This key is already in use' },

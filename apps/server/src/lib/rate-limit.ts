@@ -22,6 +22,12 @@ export const RATE_LIMITS = {
   davLogin: { scope: 'dav-login', limit: 10, windowMs: 15 * 60_000 },
   apiKey: { scope: 'api-key', limit: 30, windowMs: 15 * 60_000 },
   sharePassword: { scope: 'share-password', limit: 20, windowMs: 15 * 60_000 },
+  /**
+   * Short links made per caller (the admin, or each API key), counting every creation, not
+   * failures: each one is a row until its link expires (up to 7 days), so a script looping
+   * on POST short-link cannot fill the database.
+   */
+  shortLink: { scope: 'short-link', limit: 120, windowMs: 60 * 60_000 },
 } as const satisfies Record<string, RateLimitRule>;
 
 /**

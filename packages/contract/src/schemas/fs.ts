@@ -94,6 +94,28 @@ export const fileLinkResult = z.object({
 });
 export type FileLinkResult = z.infer<typeof fileLinkResult>;
 
+/**
+ * POST short-link (issue 30): signs a file link as GET file-link does and stores a short,
+ * unguessable code for it; the code redirects to the signed link until it expires.
+ */
+export const shortLinkBody = fileLinkQuery;
+export type ShortLinkBody = z.input<typeof shortLinkBody>;
+
+export const shortLinkResult = fileLinkResult.extend({
+  short_url: z
+    .string()
+    .describe('Absolute, /api/s/{code}: redirects (302) to url until expires_at, then 404'),
+});
+export type ShortLinkResult = z.infer<typeof shortLinkResult>;
+
+/**
+ * GET /api/s/{code}. Any code is taken (one that was never issued answers 404
+ * SHORT_LINK_NOT_FOUND, as a page to a browser): a person who mistyped one reads why.
+ */
+export const shortLinkParam = z.object({
+  code: z.string().min(1).max(64).describe('The code of a short link'),
+});
+
 /** The form upload's answer (also of update). */
 export const fsWriteResult = z.object({
   path: z.string(),
@@ -217,6 +239,27 @@ export const batchCopyResult = z.object({
   task: taskItem,
 });
 export type BatchCopyResult = z.infer<typeof batchCopyResult>;
+
+/**
+ * POST batch-move: each item goes as copy's does (a targetPath ending in / is the folder to
+ * move into); within one mount a rename, across mounts and storages a copy then a delete.
+ */
+export const batchMoveBody = z.object({
+  items: z.array(copyItem).min(1).max(1000),
+  skipExisting: z
+    .boolean()
+    .default(false)
+    .describe('Files already at the target stay as they are; their item keeps its source'),
+});
+export type BatchMoveBody = z.input<typeof batchMoveBody>;
+
+/** The move runs as a background task (202); poll /tasks/{taskId}. */
+export const batchMoveResult = z.object({
+  taskId: z.string(),
+  status: z.enum(TASK_STATUSES),
+  task: taskItem,
+});
+export type BatchMoveResult = z.infer<typeof batchMoveResult>;
 
 export const cacheClearResult = z.object({
   cleared: z.number().int().describe('How many mounts’ caches were dropped'),

@@ -4,6 +4,8 @@ import { fsChangeRoutes } from './routes/changes';
 import { fsCopyRoutes } from './routes/copy';
 import { fsDeliveryRoutes } from './routes/delivery';
 import { fsLinkRoutes } from './routes/link';
+import { fsShortLinkRoutes } from './routes/short-link';
+import { fsMoveRoutes } from './routes/move';
 import { fsUploadRoutes } from './routes/uploads';
 
 /** The file system API under /admin/fs and /user/fs (SPEC §7 "File system"). */
@@ -12,5 +14,7 @@ export const fsRoutes = createRouter()
   .route('/', fsDeliveryRoutes)
   .route('/', fsChangeRoutes)
   .route('/', fsLinkRoutes)
+  .route('/', fsShortLinkRoutes)
   .route('/', fsUploadRoutes)
-  .route('/', fsCopyRoutes);
+  .route('/', fsCopyRoutes)
+  .route('/', fsMoveRoutes);

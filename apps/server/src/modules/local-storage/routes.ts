@@ -1,5 +1,5 @@
 import { IncomingMessage } from 'node:http';
-import { PassThrough, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { Context } from 'hono';
 import type { AppEnv } from '@/context';
 import { safeContentType, serveModeOf } from '@/lib/content-type';
@@ -7,7 +7,9 @@ import { AppError } from '@/lib/errors';
 import { createRouter } from '@/lib/openapi';
 import { LOCAL_ROUTE_BASE, type LocalUrlOp } from '@/storage/local-signing';
 import { objectResponse } from '@/storage/object-response';
+import { answerOrRefusalPage } from '@/shares/browser-refusal';
 import { parseRangeHeader } from '@/storage/range';
+import { requestBodyStream } from '@/modules/uploads/service';
 import { mapped, maxUploadBytes, verifySignedUrl, type SignedAccess } from './service';
 
 /** Types a browser would run as a document with script: always sent as a download. */
@@ -27,18 +29,15 @@ function authorise(c: Context<AppEnv>, op: LocalUrlOp): Promise<SignedAccess> {
 
 /**
  * The request body as a Node stream, straight from @hono/node-server's IncomingMessage
- * (never buffered). It goes through a PassThrough so that a refused body does not destroy
- * the socket the error answer must still be written to.
+ * (never buffered), failing as a client's abort when the client goes away (as every
+ * upload body does, modules/uploads/node-request.ts).
  */
 function requestBody(c: Context<AppEnv>): Readable {
   const incoming = (c.env as { incoming?: unknown } | undefined)?.incoming;
   if (!(incoming instanceof IncomingMessage)) {
     throw new Error('The local storage endpoints need @hono/node-server');
   }
-  const body = new PassThrough();
-  incoming.once('error', (error) => body.destroy(error));
-  incoming.once('aborted', () => body.destroy(new Error('The client aborted the upload')));
-  return incoming.pipe(body);
+  return requestBodyStream(incoming);
 }
 
 /** A declared Content-Length over the limit is refused before any byte is read. */
@@ -76,32 +75,39 @@ export const localStorageRoutes = createRouter()
     );
     return c.body(null, 200, { ETag: `"${etag}"` });
   })
-  .get(`${LOCAL_ROUTE_BASE}/:configId/object`, async (c) => {
-    const { claims, driver } = await authorise(c, 'get-object');
-    const stat = await mapped(() => driver.stat(claims.key));
-    if (!stat) {
-      throw new AppError('NOT_FOUND');
-    }
-    const range = parseRangeHeader(c.req.header('range'), stat.size);
-    if (range === 'unsatisfiable') {
-      return c.body(null, 416, { 'Content-Range': `bytes */${stat.size}` });
-    }
-    const object = await mapped(() => driver.get(claims.key, range ?? undefined));
-    const type = safeContentType(claims.contentType, serveModeOf(claims.disposition));
-    const headers = new Headers({
-      'Content-Type': type,
-      'Accept-Ranges': 'bytes',
-      'Cache-Control': 'private, no-transform',
-      'X-Content-Type-Options': 'nosniff',
-    });
-    if (object.etag) {
-      headers.set('ETag', `"${object.etag}"`);
-    }
-    const disposition = ACTIVE_TYPES.test(type)
-      ? asAttachment(claims.disposition)
-      : claims.disposition;
-    if (disposition) {
-      headers.set('Content-Disposition', disposition);
-    }
-    return objectResponse(object, headers);
+  // A person opens this one (a file link shared from the explorer, its QR code): a link
+  // tampered with or expired shows a page in their language, not the envelope.
+  .get(`${LOCAL_ROUTE_BASE}/:configId/object`, (c) =>
+    answerOrRefusalPage(c, () => signedObjectAnswer(c), null),
+  );
+
+/** GET of a signed object URL: the bytes (Range honoured), active content as a download. */
+async function signedObjectAnswer(c: Context<AppEnv>): Promise<Response> {
+  const { claims, driver } = await authorise(c, 'get-object');
+  const stat = await mapped(() => driver.stat(claims.key));
+  if (!stat) {
+    throw new AppError('NOT_FOUND');
+  }
+  const range = parseRangeHeader(c.req.header('range'), stat.size);
+  if (range === 'unsatisfiable') {
+    return c.body(null, 416, { 'Content-Range': `bytes */${stat.size}` });
+  }
+  const object = await mapped(() => driver.get(claims.key, range ?? undefined));
+  const type = safeContentType(claims.contentType, serveModeOf(claims.disposition));
+  const headers = new Headers({
+    'Content-Type': type,
+    'Accept-Ranges': 'bytes',
+    'Cache-Control': 'private, no-transform',
+    'X-Content-Type-Options': 'nosniff',
   });
+  if (object.etag) {
+    headers.set('ETag', `"${object.etag}"`);
+  }
+  const disposition = ACTIVE_TYPES.test(type)
+    ? asAttachment(claims.disposition)
+    : claims.disposition;
+  if (disposition) {
+    headers.set('Content-Disposition', disposition);
+  }
+  return objectResponse(object, headers);
+}

@@ -2,9 +2,10 @@ import { createRoute } from '@hono/zod-openapi';
 import { errorEnvelope, slugParam } from '@pastebox/contract/schemas/common';
 import { fileDeliveryQuery } from '@pastebox/contract/schemas/file';
 import type { Context } from 'hono';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AppEnv } from '@/context';
 import { createRouter, keySecurity } from '@/lib/openapi';
+import { answerOrRefusalPage } from '@/shares/browser-refusal';
 import { readerOf } from '@/shares/reader';
 import { objectResponse } from '@/storage/object-response';
 import { deliveryHeaders } from '../content-safety';
@@ -56,18 +57,29 @@ function respond(plan: DeliveryPlan, mode: Mode): Response | Promise<Response> {
 
 type DeliveryQuery = z.infer<typeof fileDeliveryQuery>;
 
-async function deliver(c: Context<AppEnv>, mode: Mode, slug: string, query: DeliveryQuery) {
-  const plan = await planDelivery(c.get('deps'), {
-    slug,
-    token: query.token,
-    password: query.password,
-    range: c.req.header('range'),
-    ifNoneMatch: c.req.header('if-none-match'),
-    ifRange: c.req.header('if-range'),
-    headOnly: c.req.method === 'HEAD',
-    reader: readerOf(c),
-  });
-  return respond(plan, mode);
+/**
+ * The bytes, or why not: a visit link opened in a tab after its visit ran out (or
+ * tampered with) shows a page leading to the share's page, never the envelope.
+ */
+function deliver(c: Context<AppEnv>, mode: Mode, slug: string, query: DeliveryQuery) {
+  const sharePath = `/file/${encodeURIComponent(slug)}`;
+  return answerOrRefusalPage(
+    c,
+    async () => {
+      const plan = await planDelivery(c.get('deps'), {
+        slug,
+        token: query.token,
+        password: query.password,
+        range: c.req.header('range'),
+        ifNoneMatch: c.req.header('if-none-match'),
+        ifRange: c.req.header('if-range'),
+        headOnly: c.req.method === 'HEAD',
+        reader: readerOf(c),
+      });
+      return respond(plan, mode);
+    },
+    sharePath,
+  );
 }
 
 const binaryResponses = {
@@ -76,8 +88,13 @@ const binaryResponses = {
     content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
   },
   default: {
-    description: 'Error envelope with a stable error key (416 with Content-Range)',
-    content: { 'application/json': { schema: errorEnvelope } },
+    description:
+      'Error envelope with a stable error key (416 with Content-Range); a browser ' +
+      '(Accept: text/html) gets a page',
+    content: {
+      'application/json': { schema: errorEnvelope },
+      'text/html': { schema: z.string() },
+    },
   },
 } as const;
 
@@ -86,7 +103,9 @@ const description =
   'serves at most 3× the file size + 1 MiB and dies 15 minutes after its last use (6 hours ' +
   'at most) or when the share changes: then 410 VISIT_LINK_USED_UP. Without a token the ' +
   'request counts a view itself, with `password` for a protected share. Range, If-Range and ' +
-  'If-None-Match are honoured. HTML, SVG and XML are never rendered on this origin.';
+  'If-None-Match are honoured. HTML, SVG and XML are never rendered on this origin. A ' +
+  'refusal answers the error envelope, or — when Accept prefers text/html (a browser tab) — ' +
+  "a short HTML page with the same status, linking to the share's page.";
 
 /** GET /api/file-view/{slug} (inline) and /api/file-download/{slug} (attachment). */
 export const fileDeliveryRoutes = createRouter()

@@ -5,12 +5,9 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '@/context';
 import { answer } from '@/lib/answer';
-import { isAppError } from '@/lib/errors';
 import { createRouter, keySecurity, type SecurityRequirements } from '@/lib/openapi';
-import { publicBaseUrl } from '@/lib/public-url';
-import { pageLanguage, prefersHtml } from '@/shares/browser-request';
+import { answerOrRefusalPage } from '@/shares/browser-refusal';
 import { readerOf } from '@/shares/reader';
-import { refusalPage } from '@/shares/refusal-page';
 import { readRawPaste, type RawReadRequest } from '../reading';
 
 /** Credentials are optional: the owner reads without spending a view. */
@@ -25,31 +22,17 @@ const description =
   'the error envelope, or — when Accept prefers text/html (a browser tab) — a short HTML ' +
   'page with the same status, in the language of Accept-Language, linking to the share page.';
 
-/** A refusal as a browser tab should show it: a page that links to the share's page. */
-function refusalFor(c: Context<AppEnv>, error: unknown, slug: string): Response | null {
-  if (!isAppError(error) || !prefersHtml(c.req.header('accept'))) {
-    return null;
-  }
-  const base = publicBaseUrl(c.get('deps').config, c.req.raw);
-  return refusalPage(error, {
-    language: pageLanguage(c.req.header('accept-language')),
-    shareUrl: `${base}/paste/${encodeURIComponent(slug)}`,
-    homeUrl: `${base}/`,
-  });
-}
-
-async function answerRaw(c: Context<AppEnv>, request: RawReadRequest): Promise<Response> {
-  try {
-    const content = await readRawPaste(c.get('deps'), request, readerOf(c));
-    // A read may count a view or spend a visit's budget: no cache may answer for us.
-    return answer(c, content, 200, 'text/plain; charset=utf-8', { 'cache-control': 'no-store' });
-  } catch (error) {
-    const page = refusalFor(c, error, request.slug);
-    if (page) {
-      return page;
-    }
-    throw error;
-  }
+function answerRaw(c: Context<AppEnv>, request: RawReadRequest): Promise<Response> {
+  const sharePath = `/paste/${encodeURIComponent(request.slug)}`;
+  return answerOrRefusalPage(
+    c,
+    async () => {
+      const content = await readRawPaste(c.get('deps'), request, readerOf(c));
+      // A read may count a view or spend a visit's budget: no cache may answer for us.
+      return answer(c, content, 200, 'text/plain; charset=utf-8', { 'cache-control': 'no-store' });
+    },
+    sharePath,
+  );
 }
 
 /** GET /api/raw/{slug}: the bare content (SPEC §7). */
