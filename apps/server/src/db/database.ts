@@ -17,6 +17,8 @@ import * as mountPathsNfc from './migrations/012-mount-paths-nfc';
 import * as fsPresignUploads from './migrations/013-fs-presign-uploads';
 import * as fsUploadSessionReservations from './migrations/014-fs-upload-session-reservations';
 import * as folderLeases from './migrations/015-folder-leases';
+import * as shareRemovals from './migrations/016-share-removals';
+import * as shortLinks from './migrations/017-short-links';
 import { createPostgresDialect } from './postgres-pool';
 import { openSqliteDialect } from './sqlite-dialect';
 import type { Database } from './types';
@@ -70,6 +72,8 @@ const migrations: Record<string, Migration> = {
   '013-fs-presign-uploads': fsPresignUploads,
   '014-fs-upload-session-reservations': fsUploadSessionReservations,
   '015-folder-leases': folderLeases,
+  '016-share-removals': shareRemovals,
+  '017-short-links': shortLinks,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

@@ -294,6 +294,28 @@ export interface FolderLeasesTable {
   expires_at: string;
 }
 
+/** A short link to a signed file link (migration 017): a code that redirects until expiry. */
+export interface ShortLinksTable {
+  code: string;
+  target_url: string;
+  path: string;
+  created_by: string;
+  created_at: string;
+  expires_at: string;
+}
+
+/**
+ * How many shares of one kind created on one UTC day have been removed since (migration
+ * 016): kept by triggers on delete, read by the dashboard next to the rows still stored.
+ */
+export interface ShareRemovalsTable {
+  kind: 'paste' | 'file';
+  /** YYYY-MM-DD, the removed shares' created_at day. */
+  created_day: string;
+  /** bigint: a string from PostgreSQL. */
+  removed: ColumnType<number | string, number, number>;
+}
+
 export interface Database {
   admins: AdminsTable;
   admin_sessions: AdminSessionsTable;
@@ -314,4 +336,6 @@ export interface Database {
   storage_usage: StorageUsageTable;
   fs_presign_uploads: FsPresignUploadsTable;
   folder_leases: FolderLeasesTable;
+  share_removals: ShareRemovalsTable;
+  short_links: ShortLinksTable;
 }

@@ -149,5 +149,5 @@ function readText(
 
 function formatBytes(bytes: number): string {
   const mib = bytes / (1024 * 1024);
-  return mib >= 1 ? `${Number(mib.toFixed(1))} MB` : `${Math.ceil(bytes / 1024)} KB`;
+  return mib >= 1 ? `${Number(mib.toFixed(1))} MiB` : `${Math.ceil(bytes / 1024)} KiB`;
 }

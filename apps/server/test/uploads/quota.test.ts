@@ -28,7 +28,7 @@ forEachTarget('storage quota', (target) => {
     expect(presign.status).toBe(507);
     expect(presign.body.error).toBe('INSUFFICIENT_STORAGE');
     expect(presign.body.message).toBe(
-      'Not enough storage space: file size 8 KB, remaining space 6 KB, total capacity 10 KB',
+      'Not enough storage space: file size 8 KiB, remaining space 6 KiB, total capacity 10 KiB',
     );
     expect(presign.body.details).toEqual([
       { path: 'file_size', message: '8192' },

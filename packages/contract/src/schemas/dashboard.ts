@@ -21,8 +21,8 @@ const totals = z.object({
 });
 
 const today = z.object({
-  pastes: z.number().int().describe('Pastes created today (UTC)'),
-  files: z.number().int().describe('File shares created today (UTC)'),
+  pastes: z.number().int().describe('Pastes created today (UTC), removed since or not'),
+  files: z.number().int().describe('File shares created today (UTC), removed since or not'),
 });
 
 const activityDay = z.object({
@@ -38,7 +38,10 @@ const storageUsage = z.object({
   provider_type: storageProvider,
   bucket_name: z.string().nullable().describe('null for local storage'),
   is_default: z.boolean(),
-  used_bytes: z.number().int().describe('Bytes of the file shares stored with this config'),
+  used_bytes: z
+    .number()
+    .int()
+    .describe('Bytes the capacity ledger counts on this config (stored + writes in flight)'),
   capacity_bytes: z.number().int().nullable().describe('null = unlimited'),
   file_count: z.number().int(),
 });

@@ -12,6 +12,12 @@ type Count = number | string;
 type Sum = number | string | null;
 type ShareTable = 'pastes' | 'files';
 
+/** How the removal tally (migration 016) names each share table's kind. */
+const KIND_OF = { pastes: 'paste', files: 'file' } as const;
+
+/** The UTC day (YYYY-MM-DD) an ISO 8601 instant falls on. */
+const utcDayOf = (iso: string): string => iso.slice(0, 10);
+
 /** The calendar day (YYYY-MM-DD) of an ISO 8601 UTC time, the same text in both dialects. */
 const createdDay = sql<string>`substr(${sql.ref('created_at')}, 1, 10)`;
 
@@ -43,14 +49,29 @@ export class DashboardRepo {
       .executeTakeFirstOrThrow();
   }
 
-  /** Shares of `table` created in [from, to), counted per UTC day; days without any absent. */
+  /**
+   * Shares of `table` created in [from, to), counted per UTC day; days without any absent.
+   * Creation is history (issue 30): a day counts its shares still stored and those removed
+   * since (the tally of migration 016), in one statement, so a share being swept is seen
+   * once, as a row or in the tally, whichever side of the delete the statement reads.
+   */
   countsPerDay(table: ShareTable, from: string, to: string) {
-    return this.db
+    const stored = this.db
       .selectFrom(table)
       .select([createdDay.as('day'), (eb) => eb.fn.countAll<Count>().as('n')])
       .where('created_at', '>=', from)
       .where('created_at', '<', to)
-      .groupBy(createdDay)
+      .groupBy(createdDay);
+    const removed = this.db
+      .selectFrom('share_removals')
+      .select(['created_day as day', sql<Count>`${sql.ref('removed')}`.as('n')])
+      .where('kind', '=', KIND_OF[table])
+      .where('created_day', '>=', utcDayOf(from))
+      .where('created_day', '<', utcDayOf(to));
+    return this.db
+      .selectFrom(stored.unionAll(removed).as('created'))
+      .select(['created.day', (eb) => eb.fn.sum<Sum>('created.n').as('n')])
+      .groupBy('created.day')
       .execute();
   }
 

@@ -26,9 +26,9 @@ export function insufficientStorage(size: number, remaining: number, total: numb
   );
 }
 
-/** 1536 → "1.5 KB": binary units, as the web app shows them. */
+/** 1536 → "1.5 KiB": binary units labelled as such, as the web app shows them (issue 30). */
 export function formatBytes(bytes: number): string {
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
   let value = bytes;
   let unit = 0;
   while (value >= 1024 && unit < units.length - 1) {
