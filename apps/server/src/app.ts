@@ -9,6 +9,7 @@ import type { AppDeps, AppEnv } from './context';
 import { isDatabaseUnavailable } from './db/db-errors';
 import { answerBasics, jsonAnswer, startRequest } from './lib/answer';
 import { withFront, type ApiFront } from './lib/api-route';
+import { isClientAbort, logClientAbort } from './lib/client-abort';
 import { apiDocsRoutes } from './lib/api-docs';
 import { errorBody } from './lib/envelope';
 import { AppError, isAppError } from './lib/errors';
@@ -148,6 +149,16 @@ function errorHandler(deps: AppDeps): ErrorHandler<AppEnv> {
   return (caught, c) => {
     // An error may come before the request basics ran (a route dispatched without its front).
     startRequest(c, deps);
+    if (isClientAbort(caught)) {
+      // A cancelled upload: one quiet line, and an answer nobody is left to read.
+      const request = { requestId: c.get('requestId'), method: c.req.method, path: c.req.path };
+      logClientAbort(deps.logger, request);
+      return jsonAnswer(
+        c,
+        errorBody(400, 'VALIDATION_FAILED', 'The client aborted the upload'),
+        400,
+      );
+    }
     // The file system's typed failures answer like every other error (DESIGN §7).
     const error =
       caught instanceof VfsError

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import pg from 'pg';
+import type { Logger } from 'pino';
 import { buildApp } from '@/app';
 import { createRuntime } from '@/bootstrap';
 import { loadConfig } from '@/config';
@@ -70,6 +71,8 @@ export async function startTestServer(
   options: {
     /** false: no task runner (tests that drive their own runners, or want tasks to wait). */
     taskRunner?: boolean;
+    /** The server's logger (a test that reads what the server logged passes its own). */
+    logger?: Logger;
   } = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pastebox-test-'));
@@ -84,7 +87,10 @@ export async function startTestServer(
     ...env,
   });
   const clock = new ManualClock();
-  const runtime = await createRuntime(config, { clock });
+  const runtime = await createRuntime(config, {
+    clock,
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
   await ensureInitialAdmin(runtime.deps);
   // As main.ts does: tasks created through the API are worked on by this server.
   const stopTaskRunner =

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { PassThrough, pipeline, type Readable } from 'node:stream';
 import busboy, { type FileInfo } from 'busboy';
+import { isClientAbort, whenClientAborts } from '@/lib/client-abort';
 import { AppError } from '@/lib/errors';
 import type { FormFields } from './form-fields';
 import { insufficientStorage } from './limits';
@@ -106,16 +107,16 @@ export function readFileForm<T>(
       storing = handler.store({ ...fields }, file, info, allFields);
       storing.catch((error: unknown) => fail(asError(error)));
     });
+    parser.on('error', (error) =>
+      fail(
+        isClientAbort(error)
+          ? asError(error)
+          : new AppError('VALIDATION_FAILED', `Malformed form: ${(error as Error).message}`),
+      ),
+    );
     // A client that goes away mid-upload: the file stream fails, so the storage write
     // stops and cleans up instead of waiting for bytes that never come.
-    const onAbort = () => {
-      parser.destroy(new AppError('VALIDATION_FAILED', 'The client aborted the upload'));
-    };
-    incoming.once('aborted', onAbort);
-    incoming.once('error', onAbort);
-    parser.on('error', (error) =>
-      fail(new AppError('VALIDATION_FAILED', `Malformed form: ${(error as Error).message}`)),
-    );
+    whenClientAborts(incoming, (error) => parser.destroy(error));
     parser.on('close', () => {
       formRead({ ...fields });
       if (!storing) {

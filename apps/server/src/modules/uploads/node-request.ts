@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { PassThrough, type Readable } from 'node:stream';
 import type { Context } from 'hono';
 import type { AppEnv } from '@/context';
+import { whenClientAborts } from '@/lib/client-abort';
 
 /**
  * The Node request behind a Hono context (@hono/node-server passes it as env.incoming):
@@ -20,12 +21,16 @@ export function nodeRequestOf(c: Context<AppEnv>): IncomingMessage {
 /**
  * A raw request body as a stream (a relayed part). It goes through a PassThrough so that
  * a refused body does not destroy the socket the error answer must still be written to,
- * and a client that goes away fails the stream instead of leaving it waiting.
+ * and a client that goes away fails the stream with a ClientAbortError instead of leaving
+ * it waiting (lib/client-abort.ts: logged as one quiet line, not a server error).
  */
 export function rawBodyOf(c: Context<AppEnv>): Readable {
-  const incoming = nodeRequestOf(c);
+  return requestBodyStream(nodeRequestOf(c));
+}
+
+/** The body of a Node request through a PassThrough that fails as a client's abort. */
+export function requestBodyStream(incoming: IncomingMessage): Readable {
   const body = new PassThrough();
-  incoming.once('error', (error) => body.destroy(error));
-  incoming.once('aborted', () => body.destroy(new Error('The client aborted the upload')));
+  whenClientAborts(incoming, (error) => body.destroy(error));
   return incoming.pipe(body);
 }

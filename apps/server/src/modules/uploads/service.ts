@@ -19,4 +19,4 @@ export {
 export { assertQuota, assertWithinMaxSize, capacityOf, maxUploadBytes } from './limits';
 export { checkParts, partCountFor, partSizeFor, presentParts } from './multipart-parts';
 export { SESSION_IDLE_MS } from './multipart-session';
-export { nodeRequestOf, rawBodyOf } from './node-request';
+export { nodeRequestOf, rawBodyOf, requestBodyStream } from './node-request';

@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '@/context';
+import { isClientAbort, logClientAbort } from '@/lib/client-abort';
 import { isAppError } from '@/lib/errors';
 import { resolvePrincipal } from '@/lib/principal';
 import { RateLimitedError } from '@/lib/rate-limit';
@@ -72,6 +73,12 @@ function failure(c: Context<AppEnv>, error: unknown): Response {
     return error.condition
       ? errorResponse(error.status, error.condition, error.hrefs)
       : reasonResponse(error.status, error.message);
+  }
+  if (isClientAbort(error)) {
+    // A drive client that gave up mid-PUT: its decision, not a server failure.
+    const request = { requestId: c.get('requestId'), method: c.req.method, path: c.req.path };
+    logClientAbort(c.get('deps').logger, request);
+    return reasonResponse(400, 'the client aborted the request');
   }
   const status = davStatusOf(error);
   if (status >= 500 && !(error instanceof VfsError)) {
