@@ -109,9 +109,13 @@ describe('rate limits per door (web login vs WebDAV)', () => {
     expect((await dav(address, RIGHT_BASIC)).status).toBe(207);
   });
 
-  it('200 parallel wrong WebDAV passwords get no more tries than 10 sequential ones', async () => {
+  it('200 parallel password guesses get no more tries than 10 sequential ones', async () => {
     const address = newAddress();
-    const answers = await Promise.all(Array.from({ length: 200 }, () => dav(address, WRONG_BASIC)));
+    // Each guess differs: the same password sent in parallel is checked once (see below).
+    const guess = (i: number) => basic(ADMIN.username, `guess-${i}`);
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => dav(address, guess(i))),
+    );
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 401)).toHaveLength(FAILURES_ALLOWED);
     expect(statuses.filter((s) => s === 429)).toHaveLength(200 - FAILURES_ALLOWED);
@@ -150,5 +154,31 @@ describe('rate limits per door (web login vs WebDAV)', () => {
     }
     expect(shareAnswer?.status).toBe(429);
     expect(Number(shareAnswer?.retryAfter)).toBeGreaterThan(0);
+  });
+});
+
+describe('a drive client opening with parallel requests', () => {
+  /** rclone and Windows open with many requests at once, all with the same password. */
+  const PARALLEL = 200;
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ TRUST_PROXY: 'true' });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('200 parallel requests with the right password on a cold start all pass: one check, one attempt', async () => {
+    const statuses = await Promise.all(
+      Array.from({ length: PARALLEL }, async () => {
+        const res = await fetch(`${server.baseUrl}/dav/`, {
+          method: 'PROPFIND',
+          headers: { authorization: RIGHT_BASIC, depth: '0', 'x-forwarded-for': '198.51.100.7' },
+        });
+        await res.arrayBuffer();
+        return res.status;
+      }),
+    );
+    expect(statuses).toEqual(Array.from({ length: PARALLEL }, () => 207));
   });
 });

@@ -175,6 +175,27 @@ const VERIFIED_PASSWORD_MS = 60_000;
 /** Per app: sha256(username, password) → the password hash it matched, until when. */
 const verifiedPasswords = new WeakMap<AppDeps, Map<string, { hash: string; until: number }>>();
 
+/** Per app: the checks under way, by address, username and sha256(username, password). */
+const checksInFlight = new WeakMap<AppDeps, Map<string, Promise<{ adminId: string } | null>>>();
+
+function verifiedPasswordsOf(deps: AppDeps): Map<string, { hash: string; until: number }> {
+  let cache = verifiedPasswords.get(deps);
+  if (!cache) {
+    cache = new Map();
+    verifiedPasswords.set(deps, cache);
+  }
+  return cache;
+}
+
+function checksInFlightOf(deps: AppDeps): Map<string, Promise<{ adminId: string } | null>> {
+  let checks = checksInFlight.get(deps);
+  if (!checks) {
+    checks = new Map();
+    checksInFlight.set(deps, checks);
+  }
+  return checks;
+}
+
 /**
  * HTTP Basic for WebDAV (DESIGN §8): the admin's username and password, rate-limited like
  * login (per username and address, counted before the slow check) but in WebDAV's own
@@ -190,31 +211,50 @@ export async function verifyAdminPassword(
 ): Promise<{ adminId: string } | null> {
   const repo = new AuthRepo(deps.db);
   const cacheKey = sha256Hex(`${username}\u0000${password}`);
-  let cache = verifiedPasswords.get(deps);
-  if (!cache) {
-    cache = new Map();
-    verifiedPasswords.set(deps, cache);
-  }
-  const now = deps.clock.now().getTime();
+  const cache = verifiedPasswordsOf(deps);
   const known = cache.get(cacheKey);
-  if (known && known.until > now) {
+  if (known && known.until > deps.clock.now().getTime()) {
     const admin = await repo.findAdminByUsername(username);
     if (admin && admin.password_hash === known.hash) {
       return { adminId: admin.id };
     }
   }
   cache.delete(cacheKey);
+  // A drive client opens with many parallel requests carrying the same password: they wait
+  // for one check (one attempt against the limit), not ten that lock out the eleventh.
+  const checks = checksInFlightOf(deps);
   const subject = loginSubject(clientIp, username);
+  const flightKey = `${subject}\u0000${cacheKey}`;
+  let check = checks.get(flightKey);
+  if (!check) {
+    check = checkAdminPassword(deps, subject, username, password, cacheKey).finally(() =>
+      checks.delete(flightKey),
+    );
+    checks.set(flightKey, check);
+  }
+  return check;
+}
+
+/** The slow check behind verifyAdminPassword, counted in WebDAV's bucket. */
+async function checkAdminPassword(
+  deps: AppDeps,
+  subject: string,
+  username: string,
+  password: string,
+  cacheKey: string,
+): Promise<{ adminId: string } | null> {
   // WebDAV's own bucket: a stale drive password must not lock the panel (issue 30).
   await deps.rateLimiter.reserve(RATE_LIMITS.davLogin, subject);
-  const admin = await repo.findAdminByUsername(username);
+  const admin = await new AuthRepo(deps.db).findAdminByUsername(username);
   if (!admin || !(await verifyPassword(admin.password_hash, password))) {
     return null;
   }
   await deps.rateLimiter.reset(RATE_LIMITS.davLogin, subject);
+  const cache = verifiedPasswordsOf(deps);
   if (cache.size > 1000) {
     cache.clear();
   }
-  cache.set(cacheKey, { hash: admin.password_hash, until: now + VERIFIED_PASSWORD_MS });
+  const until = deps.clock.now().getTime() + VERIFIED_PASSWORD_MS;
+  cache.set(cacheKey, { hash: admin.password_hash, until });
   return { adminId: admin.id };
 }
