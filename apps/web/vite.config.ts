@@ -1,11 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { bundleStats } from './vite/bundle-stats';
-import { firstPagesChunking } from './vite/first-pages';
-import { mantineStylesPerComponent } from './vite/mantine-styles';
-import { precompress } from './vite/precompress';
-import { pwa } from './vite/pwa';
+import { bundleStats } from './vite/bundle-stats.ts';
+import { firstPagesChunking } from './vite/first-pages.ts';
+import { mantineStylesPerComponent } from './vite/mantine-styles.ts';
+import { precompress } from './vite/precompress.ts';
+import { pwa } from './vite/pwa.ts';
 
 const firstPages = firstPagesChunking(fileURLToPath(new URL('.', import.meta.url)));
 

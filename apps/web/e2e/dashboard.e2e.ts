@@ -129,8 +129,8 @@ describe('the admin dashboard', () => {
     await bucket.click();
     await page.getByRole('option', { name: 'Archive disk' }).click();
     expect(await bucket.inputValue()).toBe('Archive disk');
-    await visible(page, page.getByText('2 KB', { exact: true }));
-    await visible(page, page.getByText('10 MB', { exact: true }));
+    await visible(page, page.getByText('2 KiB', { exact: true }));
+    await visible(page, page.getByText('10 MiB', { exact: true }));
     expect(await page.getByRole('progressbar').getAttribute('aria-valuenow')).toBe(
       String((2048 / ARCHIVE_QUOTA) * 100),
     );
@@ -161,6 +161,36 @@ describe('the admin dashboard', () => {
           await context.close();
         }
       }
+    }
+  });
+  it('still counts today’s shares after they are used up, swept and deleted (issue 30)', async () => {
+    const once = await adminCall<{ slug: string }>(server.baseUrl, token, 'POST', '/paste', {
+      content: 'read me once',
+      max_views: 1,
+    });
+    expect((await fetch(`${server.baseUrl}/api/paste/${once.slug}`)).status).toBe(200);
+    await adminCall(server.baseUrl, token, 'POST', '/admin/pastes/clear-expired');
+    const files = await adminCall<{ items: { id: string; filename: string }[] }>(
+      server.baseUrl,
+      token,
+      'GET',
+      '/admin/files',
+    );
+    const hello = files.items.find((file) => file.filename === 'hello.txt');
+    await adminCall(server.baseUrl, token, 'DELETE', `/admin/files/${hello?.id ?? 'none'}`);
+
+    for (const language of ['en-US', 'zh-CN'] as const) {
+      const { context, page } = await open({ language, theme: 'dark' });
+      const zh = language === 'zh-CN';
+      await visible(page, page.getByRole('heading', { name: zh ? '最近 7 天' : 'Last 7 days' }));
+      // What is stored now: three pastes (the used-up one swept), one file share.
+      expect(await statValue(page, zh ? '文本分享' : 'Text shares').textContent()).toBe('3');
+      expect(await statValue(page, zh ? '文件分享' : 'File shares').textContent()).toBe('1');
+      // What was created today: all four pastes and both file shares.
+      await visible(page, page.getByText(zh ? '今日 +4' : '+4 today'));
+      await visible(page, page.getByText(zh ? '今日 +2' : '+2 today'));
+      await shot(page, `${REVIEW_DIR}/dashboard-history-${language}-dark.png`);
+      await context.close();
     }
   });
 });

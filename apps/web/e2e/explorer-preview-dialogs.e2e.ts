@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall } from './support/api';
 import { docsScreenshot, launchBrowser, newContext } from './support/browser';
+import { mountTeam } from './support/looks';
 import { startServer, type RunningServer } from './support/server';
 import { visible } from './support/ui';
 
@@ -53,17 +53,7 @@ describe('dialogs opened from the explorer preview (issue 30)', () => {
     server = await startServer();
     browser = await launchBrowser();
     token = await server.adminToken();
-    const call = <T>(method: string, route: string, body?: unknown) =>
-      adminCall<T>(server.baseUrl, token, method, route, body);
-    const configs = await call<{ id: string; is_default: boolean }[]>('GET', '/s3-configs');
-    await call('POST', '/admin/mounts', {
-      name: 'Team',
-      mount_path: '/team',
-      storage_config_id: (configs.find((config) => config.is_default) ?? configs[0])?.id,
-      sort_order: 0,
-      cache_ttl: 300,
-    });
-    await call('POST', '/admin/fs/update', { path: '/team/notes.txt', content: 'first notes\n' });
+    await mountTeam(server.baseUrl, token, { 'notes.txt': 'first notes\n' });
   }, 120_000);
 
   afterAll(async () => {
@@ -97,7 +87,8 @@ describe('dialogs opened from the explorer preview (issue 30)', () => {
       await waitOnTop(page, share);
       await share.getByRole('button', { name: words.create }).click();
       await visible(page, share.getByRole('textbox'));
-      expect(await share.getByRole('textbox').inputValue()).toContain('/api/');
+      // The short link first, then the full signed one (issue 30).
+      expect(await share.getByRole('textbox').first().inputValue()).toContain('/api/s/');
       await docsScreenshot(page, `explorer-preview-share-${look.language}-${look.theme}`);
       await page.keyboard.press('Escape');
       await expect.poll(() => share.count()).toBe(0);

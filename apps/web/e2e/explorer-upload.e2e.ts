@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCall } from './support/api';
 import { docsScreenshot, launchBrowser, newContext } from './support/browser';
+import { throttleUploads } from './support/network';
 import { startServer, type RunningServer } from './support/server';
 import { visible } from './support/ui';
 
@@ -33,25 +34,6 @@ function tr(language: Language, key: string, vars: Record<string, string | numbe
 
 interface Listing {
   items: { name: string; size: number; isDirectory: boolean }[];
-}
-
-/** The browser sends at most `bytesPerSecond` (DevTools throttling), so progress can be seen. */
-async function throttleUploads(context: BrowserContext, page: Page, bytesPerSecond: number) {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 0,
-    downloadThroughput: -1,
-    uploadThroughput: bytesPerSecond,
-  });
-  return () =>
-    cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
 }
 
 /** A drag of `files` onto the listing, as the browser fires it; `drop: false` only hovers. */
@@ -160,7 +142,7 @@ describe('mount explorer: uploads and copy to another folder', () => {
       .setInputFiles([diskFile('alpha.txt', 1200), diskFile('beta.md', 300)]);
     await visible(page, row('alpha.txt').getByText('Uploaded'));
     await visible(page, row('beta.md').getByText('Uploaded'));
-    await visible(page, row('alpha.txt').getByText('To /team/in · 1.17 KB'));
+    await visible(page, row('alpha.txt').getByText('To /team/in · 1.17 KiB'));
     // The listing shows them without a reload.
     await visible(page, page.getByRole('link', { name: 'alpha.txt' }));
     await visible(page, page.getByRole('link', { name: 'beta.md' }));
@@ -195,7 +177,7 @@ describe('mount explorer: uploads and copy to another folder', () => {
     await visible(page, row('big.bin').getByRole('progressbar', { name: 'Upload of big.bin' }));
     await visible(
       page,
-      row('big.bin').getByText(/\d+% · [\d.]+ MB \/ 12 MB · [\d.]+ (KB|MB)\/s · \d+:\d\d left/),
+      row('big.bin').getByText(/\d+% · [\d.]+ MiB \/ 12 MiB · [\d.]+ (KiB|MiB)\/s · \d+:\d\d left/),
     );
     await visible(page, row('big.bin').getByText('Uploaded'));
     expect([...new Set(parts)].sort()).toEqual(['1', '2', '3']);

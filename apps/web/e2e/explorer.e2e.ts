@@ -259,7 +259,7 @@ describe('the mount explorer', () => {
     await share.getByText('1 day').click();
     await share.getByRole('button', { name: 'Create link' }).click();
     const link = await (
-      await visible(page, share.getByRole('textbox', { name: 'Link' }))
+      await visible(page, share.getByRole('textbox', { name: 'Full link' }))
     ).inputValue();
     const anonymous = await fetch(link);
     expect(anonymous.status).toBe(200);

@@ -73,7 +73,7 @@ describe('Recount usage of a storage config', () => {
     const page = await context.newPage();
     await page.goto('/admin/storage-config');
     const row = page.getByRole('row').filter({ hasText: 'Scratch disk' });
-    await visible(page, row.getByText('0 B of 10 MB'));
+    await visible(page, row.getByText('0 B of 10 MiB'));
 
     fs.writeFileSync(path.join(root, 'dropped-in.bin'), Buffer.alloc(1.5 * MB, 7));
     const release = await holdRecounts(page);
@@ -86,8 +86,8 @@ describe('Recount usage of a storage config', () => {
     expect(await busy.evaluate((button) => button === document.activeElement)).toBe(true);
     release();
 
-    await visible(page, page.getByText('Recounted Scratch disk: 1.5 MB of 10 MB used.'));
-    await visible(page, row.getByText('1.5 MB of 10 MB'));
+    await visible(page, page.getByText('Recounted Scratch disk: 1.5 MiB of 10 MiB used.'));
+    await visible(page, row.getByText('1.5 MiB of 10 MiB'));
     expect(await recount.evaluate((button) => button === document.activeElement)).toBe(true);
     const configs = await adminCall<StorageConfigItem[]>(
       server.baseUrl,
@@ -122,7 +122,7 @@ describe('Recount usage of a storage config', () => {
     const zh = language === 'zh-CN';
     // The innermost paper holding the name: the card, not the list frame around every card.
     const card = page.locator('.mantine-Paper-root').filter({ hasText: name }).last();
-    await visible(page, card.getByText(zh ? '已用 0 B / 共 10 MB' : '0 B of 10 MB'));
+    await visible(page, card.getByText(zh ? '已用 0 B / 共 10 MiB' : '0 B of 10 MiB'));
     const label = zh ? `重新统计 ${name} 的用量` : `Recount usage of ${name}`;
     // Every action of the card is on screen, none clipped, at 390 px.
     for (const button of await card.getByRole('button').all()) {
@@ -148,11 +148,11 @@ describe('Recount usage of a storage config', () => {
       page,
       page.getByText(
         zh
-          ? `已重新统计 ${name}：已用 2 MB / 共 10 MB。`
-          : `Recounted ${name}: 2 MB of 10 MB used.`,
+          ? `已重新统计 ${name}：已用 2 MiB / 共 10 MiB。`
+          : `Recounted ${name}: 2 MiB of 10 MiB used.`,
       ),
     );
-    await visible(page, card.getByText(zh ? '已用 2 MB / 共 10 MB' : '2 MB of 10 MB'));
+    await visible(page, card.getByText(zh ? '已用 2 MiB / 共 10 MiB' : '2 MiB of 10 MiB'));
     await settle();
     await screenshot(page, `admin-storage-recount-done-${language}-${theme}-phone`);
     await expectAccessible(page, 'recount done');

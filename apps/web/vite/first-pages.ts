@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
-import { staticReach } from './static-reach';
+import { staticReach } from './static-reach.ts';
 
 /**
  * The pages a visitor opens first (DESIGN §9: at most 300 KB on the wire each): the editor

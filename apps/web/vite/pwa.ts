@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { entryKeys, indexHtmlAssets, readManifest, staticClosure } from './manifest-closure';
+import { entryKeys, indexHtmlAssets, readManifest, staticClosure } from './manifest-closure.ts';
 
 /**
  * Files of the build that are the app shell whatever the bundle looks like. Not the

@@ -9,9 +9,18 @@ export const E2E_ADMIN = { username: 'admin', password: 'e2e-admin-pass' } as co
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
+/** One line of the server's pino log (JSON): 30 info, 40 warn, 50 error, 60 fatal. */
+export interface ServerLogLine {
+  level: number;
+  msg: string;
+  [field: string]: unknown;
+}
+
 export interface RunningServer {
   baseUrl: string;
   dataDir: string;
+  /** What the server logged so far (at LOG_LEVEL, warn unless told), parsed. */
+  logLines(): ServerLogLine[];
   /** Logs in through the API and returns an admin token. */
   adminToken(): Promise<string>;
   stop(): Promise<void>;
@@ -52,6 +61,21 @@ async function waitForHealth(
   throw new Error(`server did not become healthy:\n${log()}`);
 }
 
+/** The JSON lines of the server's output; anything else (a stray print) is left out. */
+function parseLogLines(output: string): ServerLogLine[] {
+  return output.split('\n').flatMap((line) => {
+    if (!line.startsWith('{')) {
+      return [];
+    }
+    try {
+      const parsed = JSON.parse(line) as ServerLogLine;
+      return typeof parsed.level === 'number' ? [parsed] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
 /**
  * Starts the built server the way `npm start` does (node apps/server/dist/main.js serving
  * apps/web/dist), on a free port with a temporary DATA_DIR (SQLite + local disk).
@@ -87,6 +111,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     baseUrl,
     dataDir,
+    logLines: () => parseLogLines(output),
     async adminToken() {
       const res = await fetch(`${baseUrl}/api/admin/login`, {
         method: 'POST',

@@ -7,7 +7,10 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { AppError } from '@/lib/api-client';
 import i18n from '@/lib/i18n';
-import { cssVariablesResolver, theme } from './theme/theme';
+import toastClasses from './layout/Toasts.module.css';
+import { isUnavailableOffline } from '@/lib/offline/unavailable-offline';
+import { useLocalizedTheme } from './theme/localized-theme';
+import { cssVariablesResolver } from './theme/theme';
 
 /** Themes kept under `themeMode` (SPEC §3): light, dark or auto. */
 export const colorSchemeManager = localStorageColorSchemeManager({ key: STORAGE_KEYS.themeMode });
@@ -21,8 +24,12 @@ export const queryClient = new QueryClient({
       // Offline, still call the API once: apiRequest answers GETs from the offline copy
       // (SPEC §4). The default ('online') would pause every query until the network is back.
       networkMode: 'offlineFirst',
+      // Offline with no copy, a retry only holds the skeleton on screen for seconds before
+      // the same answer: the page says "unavailable offline" at once (SPEC §2).
       retry: (failureCount, error) =>
-        !(error instanceof AppError && error.status < 500) && failureCount < 2,
+        !(error instanceof AppError && error.status < 500) &&
+        !isUnavailableOffline(error) &&
+        failureCount < 2,
     },
   },
 });
@@ -30,19 +37,26 @@ export const queryClient = new QueryClient({
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider
-        theme={theme}
-        cssVariablesResolver={cssVariablesResolver}
-        defaultColorScheme="auto"
-        colorSchemeManager={colorSchemeManager}
-      >
-        <QueryClientProvider client={queryClient}>
-          <ModalsProvider>
-            <Notifications position="top-right" />
-            {children}
-          </ModalsProvider>
-        </QueryClientProvider>
-      </MantineProvider>
+      <ThemedProviders>{children}</ThemedProviders>
     </I18nextProvider>
+  );
+}
+
+/** Below i18n: the theme names close buttons in the current language. */
+function ThemedProviders({ children }: { children: ReactNode }) {
+  return (
+    <MantineProvider
+      theme={useLocalizedTheme()}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="auto"
+      colorSchemeManager={colorSchemeManager}
+    >
+      <QueryClientProvider client={queryClient}>
+        <ModalsProvider>
+          <Notifications position="top-right" classNames={{ root: toastClasses.container }} />
+          {children}
+        </ModalsProvider>
+      </QueryClientProvider>
+    </MantineProvider>
   );
 }

@@ -9,7 +9,7 @@ import {
   Text,
   Tooltip,
 } from '@mantine/core';
-import { normaliseVirtualPath, parentOf } from '@pastebox/contract/rules/virtual-path';
+import { isAtOrUnder, normaliseVirtualPath, parentOf } from '@pastebox/contract/rules/virtual-path';
 import { IconArrowUp } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,24 +26,42 @@ export interface FolderPickerProps {
   confirmLabel?: string;
   /** Offer "new folder" where the folder has storage behind it (default true). */
   allowCreate?: boolean;
+  /**
+   * The highest folder offered (a key's base path, default `/`): the picker starts at or
+   * under it and never goes above, so it never offers what the caller cannot write.
+   */
+  rootPath?: string;
+  /**
+   * Why the folder shown cannot be picked (the items' own folder, a folder into itself…),
+   * or null: the confirm button is disabled and the reason shown beside it.
+   */
+  refusal?: (path: string, folder: { isVirtual: boolean }) => string | null;
 }
 
-/** A start path that is not a normal virtual path falls back to the root. */
-function startPath(initialPath: string | undefined): string {
+/** A start path that is not a normal virtual path, or lies above `root`, falls back to `root`. */
+function startPath(initialPath: string | undefined, root: string): string {
   try {
-    return normaliseVirtualPath(initialPath ?? '/');
+    const path = normaliseVirtualPath(initialPath ?? root);
+    return isAtOrUnder(root, path) ? path : root;
   } catch {
-    return '/';
+    return root;
   }
 }
 
 /**
- * SPEC §2's target-folder chooser (copy) and mount-path chooser (a key's base path): browses
+ * SPEC §2's target-folder chooser (copy, move) and mount-path chooser (a key's base path): browses
  * the mount file system folder by folder and hands back the folder being shown.
  */
 export function FolderPicker({ opened, onClose, title, ...body }: FolderPickerProps) {
+  const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size="lg">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       {/* Mounted only while open, so every opening starts again at initialPath. */}
       {opened && <FolderBrowser onClose={onClose} {...body} />}
     </Modal>
@@ -58,12 +76,15 @@ function FolderBrowser({
   initialPath,
   confirmLabel,
   allowCreate = true,
+  rootPath = '/',
+  refusal,
 }: BrowserProps) {
   const { t } = useTranslation();
-  const [path, setPath] = useState(() => startPath(initialPath));
+  const [path, setPath] = useState(() => startPath(initialPath, rootPath));
   const folder = useFolder(path);
   const folders = (folder.data?.items ?? []).filter((entry) => entry.isDirectory);
   const canCreate = allowCreate && folder.isSuccess && !folder.data.isVirtual;
+  const refused = folder.isSuccess ? (refusal?.(path, folder.data) ?? null) : null;
 
   return (
     <Stack gap="sm">
@@ -73,13 +94,13 @@ function FolderBrowser({
             variant="default"
             size="lg"
             aria-label={t('folderPicker.up')}
-            disabled={path === '/'}
+            disabled={path === rootPath}
             onClick={() => setPath(parentOf(path))}
           >
             <IconArrowUp size={18} />
           </ActionIcon>
         </Tooltip>
-        <PathCrumbs path={path} onOpen={setPath} />
+        <PathCrumbs path={path} root={rootPath} onOpen={setPath} />
       </Group>
       <ScrollArea.Autosize mah={320} type="auto">
         <FolderRows
@@ -95,11 +116,17 @@ function FolderBrowser({
         {t('folderPicker.selected')} <Code>{path}</Code>
       </Text>
       <Group justify="flex-end" gap="xs">
+        {refused !== null && (
+          <Text size="sm" c="dimmed" id="folder-picker-refusal" style={{ marginRight: 'auto' }}>
+            {refused}
+          </Text>
+        )}
         <Button variant="default" onClick={onClose}>
           {t('common.cancel')}
         </Button>
         <Button
-          disabled={folder.isError}
+          disabled={!folder.isSuccess || refused !== null}
+          aria-describedby={refused !== null ? 'folder-picker-refusal' : undefined}
           onClick={() => {
             onPick(path);
             onClose();

@@ -15,6 +15,7 @@ import {
 import type { FsEntry } from '@pastebox/contract/schemas/fs';
 import { joinPath, segmentsOf } from '@pastebox/contract/rules/virtual-path';
 import { IconChevronRight, IconFolder, IconFolderPlus, IconServer } from '@tabler/icons-react';
+import { entryIconColor } from '@/lib/entry-colors';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,15 +26,27 @@ import { invalidateAfterChange } from '@/lib/query-keys';
 
 /* The pieces of the folder picker (FolderPicker.tsx): crumbs, the folder list, the new-folder form. */
 
-/** Root › a › b, each crumb opening its folder. */
-export function PathCrumbs({ path, onOpen }: { path: string; onOpen: (path: string) => void }) {
+/**
+ * Root › a › b, each crumb opening its folder. Crumbs start at `root` (a key's base path):
+ * nothing above it is offered.
+ */
+export function PathCrumbs({
+  path,
+  root = '/',
+  onOpen,
+}: {
+  path: string;
+  root?: string;
+  onOpen: (path: string) => void;
+}) {
   const { t } = useTranslation();
   const segments = segmentsOf(path);
+  const top = segmentsOf(root).length;
   const crumbs = [
-    { label: t('folderPicker.root'), path: '/' },
-    ...segments.map((name, index) => ({
+    { label: root === '/' ? t('folderPicker.root') : root, path: root },
+    ...segments.slice(top).map((name, index) => ({
       label: name,
-      path: `/${segments.slice(0, index + 1).join('/')}`,
+      path: `/${segments.slice(0, top + index + 1).join('/')}`,
     })),
   ];
   return (
@@ -114,9 +127,9 @@ export function FolderRows({ pending, error, onRetry, folders, onOpen }: FolderR
           label={entry.name}
           leftSection={
             entry.isMount ? (
-              <IconServer size={18} color="var(--mantine-color-blue-filled)" aria-hidden />
+              <IconServer size={18} color={entryIconColor('mount')} aria-hidden />
             ) : (
-              <IconFolder size={18} color="var(--mantine-color-yellow-filled)" aria-hidden />
+              <IconFolder size={18} color={entryIconColor('folder')} aria-hidden />
             )
           }
           rightSection={<IconChevronRight size={16} aria-hidden />}

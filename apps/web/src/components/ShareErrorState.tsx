@@ -12,6 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AppError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
+import { isUnavailableOffline } from '@/lib/offline/unavailable-offline';
+import { OfflineFallback } from './OfflineFallback';
 
 /** The words of the states, already translated by the feature that shows them. */
 export interface ShareStateTexts {
@@ -43,7 +45,15 @@ export interface ShareErrorStateProps {
  * Not found, expired, out of views, or any other failure of a shared paste or file — always
  * with a way home, and a retry only where retrying can help.
  */
-export function ShareErrorState({ error, onRetry, texts, notFoundKeys }: ShareErrorStateProps) {
+export function ShareErrorState(props: ShareErrorStateProps) {
+  // A share never opened on this device, asked for offline: not an error of the share.
+  if (isUnavailableOffline(props.error)) {
+    return <OfflineFallback />;
+  }
+  return <ShareRefusal {...props} />;
+}
+
+function ShareRefusal({ error, onRetry, texts, notFoundKeys }: ShareErrorStateProps) {
   const { t } = useTranslation();
   const key = error instanceof AppError ? error.key : null;
   const notFound: StateCopy = {

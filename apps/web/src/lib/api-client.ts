@@ -10,6 +10,7 @@ import {
   recallAnswer,
   rememberAnswer,
 } from './offline/response-cache';
+import { browserIsOffline, UnavailableOfflineError } from './offline/unavailable-offline';
 
 /**
  * The one place the web app reads the API envelope `{ code, message, data, success, error?,
@@ -25,6 +26,8 @@ export class AppError extends Error {
     readonly key: string | null,
     message: string,
     readonly details?: { path: string; message: string }[],
+    /** The answer's Retry-After header, when it had one (see lib/retry-wait.ts). */
+    readonly retryAfter?: string | null,
   ) {
     super(message);
     this.name = 'AppError';
@@ -48,10 +51,15 @@ export interface RequestOptions {
 export interface RawAnswer {
   status: number;
   text: string;
+  /** The Retry-After header, for a transport that can read it. */
+  retryAfter?: string | null;
 }
 
 /** Keys that mean "your credentials are no longer valid": the only 401s that log out (SPEC §8). */
 const SESSION_KEYS = new Set(['INVALID_TOKEN', 'API_KEY_INVALID']);
+
+/** The message of the network failure apiRequest reports, unsent, while offline. */
+const OFFLINE_NOT_SENT = 'Failed to fetch: the browser is offline';
 
 /** Envelope codes that mean success (SPEC §8). */
 const OK_CODES = new Set([200, 201, 202]);
@@ -74,7 +82,13 @@ export function answerError(answer: RawAnswer, envelope = parseEnvelope(answer.t
   const message =
     envelope?.message ||
     (answer.text ? `HTTP error ${answer.status}: ${answer.text.slice(0, 200)}` : 'request failed');
-  return new AppError(answer.status, envelope?.error ?? null, message, envelope?.details);
+  return new AppError(
+    answer.status,
+    envelope?.error ?? null,
+    message,
+    envelope?.details,
+    answer.retryAfter,
+  );
 }
 
 /**
@@ -101,7 +115,9 @@ export function unwrapAnswer<T>(answer: RawAnswer, sentSessionCredentials: boole
  * Offline copies (SPEC §4): a successful JSON GET is kept in the offline database for the
  * identity that made it; a GET whose fetch fails on the network (offline, DNS, refused
  * connection — not an HTTP error answer) is answered from that copy when one exists, as a
- * 200 carrying `X-Pastebox-Source: offline-cache`, through the same unwrap. Calls with
+ * 200 carrying `X-Pastebox-Source: offline-cache`, through the same unwrap; with no copy and
+ * the browser offline it throws UnavailableOfflineError (the page shows the offline
+ * fallback). Calls with
  * borrowed credentials (`authorization`) or none on purpose (`anonymous`) are never cached.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -120,6 +136,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const owner = cacheOwner(authStore.get(), backendOrigin());
   let response: Response;
   try {
+    if (browserIsOffline()) {
+      // The fetch could only fail, and Chromium logs every failed load as a console error
+      // (issue 30): fail as fetch would, without asking the network, into the offline copy.
+      throw new TypeError(OFFLINE_NOT_SENT);
+    }
     response = await fetch(apiUrl(path), {
       method,
       headers,
@@ -127,17 +148,21 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       ...(options.signal ? { signal: options.signal } : {}),
     });
   } catch (error) {
-    const copy =
-      slot && isNetworkFailure(error, options.signal) ? await recallAnswer(slot, owner) : null;
+    const networkFailure = isNetworkFailure(error, options.signal);
+    const copy = slot && networkFailure ? await recallAnswer(slot, owner) : null;
     if (!copy) {
-      throw error;
+      // Offline with nothing kept: the page was never seen here (SPEC §2 offline fallback).
+      throw networkFailure && method === 'GET' && browserIsOffline()
+        ? new UnavailableOfflineError(path)
+        : error;
     }
     response = copy;
   }
   const fromCopy = response.headers.get(OFFLINE_SOURCE_HEADER) === OFFLINE_SOURCE_VALUE;
   const text = await response.text();
   // A copy was not the server's verdict on the session: it must never sign anyone out.
-  const data = unwrapAnswer<T>({ status: response.status, text }, session !== null && !fromCopy);
+  const answer = { status: response.status, text, retryAfter: response.headers.get('retry-after') };
+  const data = unwrapAnswer<T>(answer, session !== null && !fromCopy);
   if (fromCopy) {
     markOfflineCopy(data);
   } else if (slot && isCacheableType(response.headers.get('content-type'))) {

@@ -1,14 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatDuration, formatSpeed } from './format';
+import { formatBytes, formatDuration, formatSpeed, sizeUnitLabel } from './format';
 
 describe('formatBytes', () => {
-  it('uses binary units with at most two decimals', () => {
+  it('uses binary units, labelled as such, with at most two decimals', () => {
     expect(formatBytes(0)).toBe('0 B');
     expect(formatBytes(1023)).toBe('1023 B');
-    expect(formatBytes(1536)).toBe('1.5 KB');
-    expect(formatBytes(5 * 1024 * 1024)).toBe('5 MB');
-    expect(formatBytes(2.345 * 1024 ** 3)).toBe('2.35 GB');
-    expect(formatBytes(3 * 1024 ** 4)).toBe('3 TB');
+    expect(formatBytes(1536)).toBe('1.5 KiB');
+    expect(formatBytes(5 * 1024 * 1024)).toBe('5 MiB');
+    expect(formatBytes(2.345 * 1024 ** 3)).toBe('2.35 GiB');
+    expect(formatBytes(3 * 1024 ** 4)).toBe('3 TiB');
+  });
+
+  it('writes a 5000 MiB setting as the GiB it is, and labels setting units alike', () => {
+    expect(formatBytes(5000 * 1024 ** 2)).toBe('4.88 GiB');
+    expect(formatBytes(100 * 1024 ** 2)).toBe('100 MiB');
+    expect(sizeUnitLabel('MB')).toBe('MiB');
+    expect(sizeUnitLabel('KB')).toBe('KiB');
   });
 
   it('shows a dash for nonsense', () => {
@@ -19,7 +26,7 @@ describe('formatBytes', () => {
 
 describe('formatSpeed', () => {
   it('is bytes per second', () => {
-    expect(formatSpeed(2.5 * 1024 * 1024)).toBe('2.5 MB/s');
+    expect(formatSpeed(2.5 * 1024 * 1024)).toBe('2.5 MiB/s');
   });
 });
 

@@ -1,6 +1,19 @@
-const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
+/**
+ * Sizes are binary and say so (issue 30: a 5000 MB setting read "4.88 GB"): 1 KiB is 1024
+ * bytes, 1 MiB 1024 KiB, in both languages, as the settings take them and the server counts
+ * them (a max upload size "in MB" is MiB). docs/design-notes.md, "Sizes".
+ */
+const UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB'] as const;
 
-/** 1536 → "1.5 KB": binary units with at most two decimals, as the server words them. */
+/** The units a size setting offers, by the API's name for each, as the app labels them. */
+const UNIT_LABELS = { KB: 'KiB', MB: 'MiB', GB: 'GiB', TB: 'TiB' } as const;
+
+/** The label of a size unit the API names KB/MB/GB/TB (binary multiples): "MiB". */
+export function sizeUnitLabel(unit: keyof typeof UNIT_LABELS): string {
+  return UNIT_LABELS[unit];
+}
+
+/** 1536 → "1.5 KiB": binary units with at most two decimals. */
 export function formatBytes(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes < 0) {
     return '—';

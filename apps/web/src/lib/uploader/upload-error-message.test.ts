@@ -33,7 +33,7 @@ describe('uploadErrorMessage', () => {
       { path: 'total_capacity', message: String(10 * 1024 * 1024) },
     ]);
     expect(uploadErrorMessage(i18n.t.bind(i18n), error)).toBe(
-      'Not enough storage space: file size 3 MB, remaining space 1 MB, total capacity 10 MB',
+      'Not enough storage space: file size 3 MiB, remaining space 1 MiB, total capacity 10 MiB',
     );
   });
 
@@ -44,6 +44,6 @@ describe('uploadErrorMessage', () => {
     );
     expect(
       uploadErrorMessage(i18n.t.bind(i18n), new UploadError('tooLarge', { size: 2048, max: 1024 })),
-    ).toBe('The file (2 KB) is larger than the maximum upload size (1 KB)');
+    ).toBe('The file (2 KiB) is larger than the maximum upload size (1 KiB)');
   });
 });

@@ -1,28 +1,5 @@
-/** A date and time in the reader's language, e.g. "Nov 21, 2026, 5:33 AM" / "2026年11月21日 05:33". */
-export function formatDateTime(iso: string | null | undefined, language: string): string {
-  if (!iso) {
-    return '';
-  }
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) {
-    return iso;
-  }
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-    date,
-  );
-}
-
-/** Just the date, for narrow table columns; pair it with formatDateTime in a title. */
-export function formatDate(iso: string | null | undefined, language: string): string {
-  if (!iso) {
-    return '';
-  }
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) {
-    return iso;
-  }
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(date);
-}
+/** The app's one date formatter (lib/date-time.ts), where the admin screens have long found it. */
+export { formatDate, formatDateTime } from '@/lib/date-time';
 
 /** Shows a long secret as its first and last characters around a row of dots. */
 export function maskSecret(secret: string): string {

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { AppError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
+import { isRateLimited, retryWaitMessage } from '@/lib/retry-wait';
 import { LoginResponseError } from '@/features/auth/api/admin-login';
 import { ApiKeyVerificationError } from '@/features/auth/api/verify-api-key';
 
@@ -37,27 +38,12 @@ function apiKeyErrorMessage(t: TFunction, error: ApiKeyVerificationError): strin
 
 /** Errors both modes share: too many attempts, or the server itself failing. */
 function commonLoginError(t: TFunction, error: AppError): string | null {
-  if (error.key === 'RATE_LIMITED' || error.status === 429) {
-    return rateLimitedMessage(t, error);
+  if (isRateLimited(error)) {
+    // The login form's own fallback says "a few minutes": its window is 15.
+    return retryWaitMessage(t, error) ?? t('login.errors.rateLimited');
   }
   if (error.status >= 500) {
     return t('login.errors.serverError');
   }
   return null;
-}
-
-/**
- * "Too many attempts", with how long to wait when the server said (the `retry_after`
- * detail, whole seconds): whole minutes, rounded up, once it is a minute or more.
- */
-function rateLimitedMessage(t: TFunction, error: AppError): string {
-  const detail = error.details?.find((entry) => entry.path === 'retry_after');
-  const seconds = Number(detail?.message);
-  if (!detail || !Number.isFinite(seconds) || seconds <= 0) {
-    return t('login.errors.rateLimited');
-  }
-  if (seconds < 60) {
-    return t('login.errors.rateLimitedSeconds', { count: Math.ceil(seconds) });
-  }
-  return t('login.errors.rateLimitedMinutes', { count: Math.ceil(seconds / 60) });
 }

@@ -1,6 +1,7 @@
 import { Alert, Button, Group } from '@mantine/core';
 import { IconRestore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '@/lib/date-time';
 
 export interface DraftOfferProps {
   savedAt: number;
@@ -19,10 +20,7 @@ export function DraftOffer({ savedAt, onRestore, onDiscard }: DraftOfferProps) {
       title={t('editor.draft.offerTitle')}
     >
       {t('editor.draft.offerBody', {
-        time: new Date(savedAt).toLocaleString(i18n.language, {
-          dateStyle: 'medium',
-          timeStyle: 'short',
-        }),
+        time: formatDateTime(savedAt, i18n.language),
       })}
       <Group gap="xs" mt="sm">
         <Button size="xs" onClick={onRestore}>

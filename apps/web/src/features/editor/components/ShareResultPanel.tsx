@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { CopyTextButton } from '@/components/CopyButton';
 import { QrCodeDialog } from '@/components/QrCodeDialog';
 import { appUrl, publicApiUrl } from '@/lib/backend';
+import { formatDateTime } from '@/lib/date-time';
 import { LINK_VISIBLE_SECONDS, useRevealCountdown } from '@/lib/use-reveal-countdown';
 
 export interface ShareResultPanelProps {
@@ -34,10 +35,7 @@ export function ShareResultPanel({ paste, onCreateAnother }: ShareResultPanelPro
   const rawLink = publicApiUrl(`/raw/${encodeURIComponent(paste.slug)}`);
   const expiry = paste.expiresAt
     ? t('editor.result.expiresAt', {
-        time: new Date(paste.expiresAt).toLocaleString(i18n.language, {
-          dateStyle: 'medium',
-          timeStyle: 'short',
-        }),
+        time: formatDateTime(paste.expiresAt, i18n.language),
       })
     : t('editor.result.neverExpires');
 

@@ -44,6 +44,12 @@ ${preview.innerHTML}
 }
 
 /**
+ * Elements of the rendered Markdown that scroll (wide tables, code blocks, display math) or
+ * clip (the preview itself). A picture cannot scroll: in the copy they draw everything.
+ */
+const CLIPPING = '.pb-markdown, .pb-markdown table, .pb-markdown pre, .pb-markdown .katex-display';
+
+/**
  * Draws a copy of the preview off screen at a fixed page width, so the picture does not
  * depend on the window size or on the preview tab being visible (phones).
  */
@@ -58,11 +64,20 @@ async function snapshotCanvas(preview: HTMLElement): Promise<HTMLCanvasElement> 
   sheet.style.cssText = `width:${SNAPSHOT_WIDTH_PX}px;padding:32px;box-sizing:border-box;`;
   sheet.style.background = background;
   sheet.append(preview.cloneNode(true));
+  for (const element of sheet.querySelectorAll<HTMLElement>(CLIPPING)) {
+    element.style.overflow = 'visible';
+  }
   parking.append(sheet);
   document.body.append(parking);
   try {
+    // The whole bounding box, rounded up: html-to-image measures clientWidth/Height, whole
+    // pixels rounded either way, which can leave a table's bottom border outside the picture
+    // (issue 30). Whatever still reaches past the page width widens the picture.
+    const box = sheet.getBoundingClientRect();
     return await toCanvas(sheet, {
       pixelRatio: 2,
+      width: Math.ceil(Math.max(box.width, sheet.scrollWidth)),
+      height: Math.ceil(Math.max(box.height, sheet.scrollHeight)),
       backgroundColor: background,
       imagePlaceholder: IMAGE_PLACEHOLDER,
       cacheBust: false,

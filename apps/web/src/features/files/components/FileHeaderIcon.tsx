@@ -10,7 +10,8 @@ const SIZE = 44;
 /**
  * The file page's header picture: a thumbnail of an image file, the file icon otherwise.
  * The thumbnail is the same previewUrl the preview below draws (the browser fetches it
- * once), and that URL belongs to this visit: it spends no further view.
+ * once), and that URL belongs to this visit: it spends no further view. Without one (the
+ * share shown offline, whose links need the server) the icon stands in.
  */
 export function FileHeaderIcon({
   filename,
@@ -19,11 +20,11 @@ export function FileHeaderIcon({
 }: {
   filename: string;
   mimetype: string;
-  previewUrl: string;
+  previewUrl: string | null;
 }) {
   const { t } = useTranslation();
   const [broken, setBroken] = useState(false);
-  if (previewKindOf(filename, mimetype) !== 'image' || broken) {
+  if (previewUrl === null || previewKindOf(filename, mimetype) !== 'image' || broken) {
     return (
       <ThemeIcon size={SIZE} radius="md" variant="light">
         <IconFile size={24} />

@@ -10,14 +10,8 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '@/lib/date-time';
 import { formatBytes } from '@/lib/uploader/format';
-
-function formatDateTime(iso: string, language: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' });
-}
 
 function MetaItem({
   icon,

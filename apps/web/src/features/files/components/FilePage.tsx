@@ -2,6 +2,8 @@ import { Divider, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/co
 import type { PublicFile } from '@pastebox/contract/schemas/file';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { isOfflineCopy } from '@/lib/offline/response-cache';
+import { useOnline } from '@/lib/use-online';
 import { usePageTitle } from '@/lib/use-page-title';
 import { usePublicFile } from '@/features/files/api/get-public-file';
 import { useVerifyFilePassword } from '@/features/files/api/verify-file-password';
@@ -9,6 +11,7 @@ import { FileActions } from './FileActions';
 import { FileErrorState } from './FileErrorState';
 import { FileHeaderIcon } from './FileHeaderIcon';
 import { FileMeta } from './FileMeta';
+import { FileOfflineNote, OfflinePreview } from './FileOffline';
 import { FilePasswordPrompt } from './FilePasswordPrompt';
 import { FilePreview } from './FilePreview';
 
@@ -38,6 +41,7 @@ export function FilePage() {
   const slug = useParams().slug ?? '';
   const query = usePublicFile(slug);
   const verify = useVerifyFilePassword(slug);
+  const online = useOnline();
   usePageTitle(query.data?.filename ?? t('titles.file'));
 
   if (query.isPending) {
@@ -56,9 +60,12 @@ export function FilePage() {
     );
   }
 
+  // The copy's links are this device's old visit: without the server they open nothing.
+  const needsNetwork = !online || isOfflineCopy(file);
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
       <Stack gap="md">
+        {needsNetwork && <FileOfflineNote online={online} onRetry={() => void query.refetch()} />}
         <Group justify="space-between" align="flex-start" gap="md">
           <Group
             gap="sm"
@@ -69,7 +76,7 @@ export function FilePage() {
             <FileHeaderIcon
               filename={file.filename}
               mimetype={file.mimetype}
-              previewUrl={file.previewUrl}
+              previewUrl={needsNetwork ? null : file.previewUrl}
             />
             <Stack gap={6} style={{ minWidth: 0 }}>
               <Title order={2} style={{ overflowWrap: 'anywhere' }}>
@@ -83,10 +90,14 @@ export function FilePage() {
               <FileMeta file={file} />
             </Stack>
           </Group>
-          <FileActions slug={file.slug} filename={file.filename} downloadUrl={file.downloadUrl} />
+          <FileActions
+            slug={file.slug}
+            filename={file.filename}
+            downloadUrl={needsNetwork ? null : file.downloadUrl}
+          />
         </Group>
         <Divider label={t('file.preview.title')} labelPosition="left" />
-        <FilePreview file={file} />
+        {needsNetwork ? <OfflinePreview /> : <FilePreview file={file} />}
       </Stack>
     </Paper>
   );

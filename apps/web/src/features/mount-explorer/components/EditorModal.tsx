@@ -1,5 +1,5 @@
 import { Alert, Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
-import { lazy, Suspense, useRef, type MutableRefObject } from 'react';
+import { lazy, Suspense, useRef, useState, type MutableRefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/lib/error-message';
 import { NotTextError, useEditableText } from '@/features/mount-explorer/api/get-file-text';
@@ -44,6 +44,10 @@ export function EditorModal({
   const { t } = useTranslation();
   const phone = useIsPhone();
   const closeRequest = useRef<(() => void) | null>(null);
+  // A new file is "New file: …" only until its first save stores it (issue 30); the
+  // target itself stays as opened, so the loader does not go and fetch it.
+  const [storedPath, setStoredPath] = useState<string | null>(null);
+  const unstored = target !== null && target.isNew && storedPath !== target.path;
   return (
     <Modal
       opened={target !== null}
@@ -56,7 +60,7 @@ export function EditorModal({
       title={
         target && (
           <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-            {target.isNew
+            {unstored
               ? t('explorer.editor.newTitle', { name: target.name })
               : t('explorer.editor.title', { name: target.name })}
           </Text>
@@ -69,6 +73,7 @@ export function EditorModal({
           target={target}
           phone={phone}
           onClose={onClose}
+          onStored={() => setStoredPath(target.path)}
           closeRequest={closeRequest}
         />
       )}
@@ -80,9 +85,10 @@ function EditorLoader(props: {
   target: EditTarget;
   phone: boolean;
   onClose: () => void;
+  onStored: () => void;
   closeRequest: CloseRequest;
 }) {
-  const { target, phone, onClose, closeRequest } = props;
+  const { target, phone, onClose, onStored, closeRequest } = props;
   const { t } = useTranslation();
   const text = useEditableText(target.path, !target.isNew);
   if (!target.isNew && text.isPending) {
@@ -111,6 +117,7 @@ function EditorLoader(props: {
         initialText={text.data ?? ''}
         phone={phone}
         onClose={onClose}
+        onStored={onStored}
         closeRequest={closeRequest}
       />
     </Suspense>

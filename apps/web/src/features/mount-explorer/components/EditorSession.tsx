@@ -12,7 +12,7 @@ import { previewKindOf } from '@/components/preview/preview-kind';
 import { errorMessage } from '@/lib/error-message';
 import { formatBytes } from '@/lib/uploader/format';
 import { useSaveTextFile } from '@/features/mount-explorer/api/save-text-file';
-import { MUTED_TEXT } from '@/features/mount-explorer/lib/colors';
+import { MUTED_TEXT } from '@/lib/entry-colors';
 import type { CloseRequest, EditTarget } from './EditorModal';
 
 interface EditorSessionProps {
@@ -20,6 +20,8 @@ interface EditorSessionProps {
   initialText: string;
   phone: boolean;
   onClose: () => void;
+  /** After each successful save: the file exists now, even if it was opened as new. */
+  onStored: () => void;
   /** Set to this session's close, for the modal's × button and Escape. */
   closeRequest: CloseRequest;
 }
@@ -30,7 +32,7 @@ interface EditorSessionProps {
  * the page.
  */
 export function EditorSession(props: EditorSessionProps) {
-  const { target, initialText, phone, onClose, closeRequest } = props;
+  const { target, initialText, phone, onClose, onStored, closeRequest } = props;
   const { t } = useTranslation();
   const [text, setText] = useState(initialText);
   const [savedText, setSavedText] = useState<string | null>(target.isNew ? null : initialText);
@@ -96,6 +98,7 @@ export function EditorSession(props: EditorSessionProps) {
       {
         onSuccess: () => {
           setSavedText(content);
+          onStored();
           notifications.show({
             color: 'green',
             message: t('explorer.editor.saved', { name: target.name }),

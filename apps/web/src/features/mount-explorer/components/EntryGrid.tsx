@@ -8,7 +8,7 @@ import { formatBytes } from '@/lib/uploader/format';
 import { useViewLink } from '@/features/mount-explorer/api/get-file-link';
 import { isRangeClick } from '@/features/mount-explorer/hooks/use-selection';
 import { useKindLabel } from '@/features/mount-explorer/hooks/use-kind-label';
-import { MUTED_TEXT } from '@/features/mount-explorer/lib/colors';
+import { MUTED_TEXT } from '@/lib/entry-colors';
 import { EntryIcon } from './EntryIcon';
 import { EntryLink } from './EntryLink';
 import { EntryMenu } from './EntryMenu';

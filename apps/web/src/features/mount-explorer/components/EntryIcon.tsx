@@ -10,36 +10,60 @@ import {
   IconMusic,
   IconPhoto,
   IconServer2,
+  type TablerIcon,
 } from '@tabler/icons-react';
 import { codeLanguageOf, previewKindOf } from '@/components/preview/preview-kind';
+import { entryIconColor, type EntryIconKind } from '@/lib/entry-colors';
+
+const ICONS: Record<EntryIconKind, TablerIcon> = {
+  mount: IconServer2,
+  folder: IconFolderFilled,
+  image: IconPhoto,
+  video: IconMovie,
+  audio: IconMusic,
+  pdf: IconFileTypePdf,
+  markdown: IconMarkdown,
+  code: IconFileCode,
+  text: IconFileText,
+  file: IconFile,
+};
+
+/** Which icon an entry gets: mounts, folders, then the file's preview kind. */
+export function entryIconKind(entry: FsEntry): EntryIconKind {
+  if (entry.isMount) {
+    return 'mount';
+  }
+  if (entry.isDirectory) {
+    return 'folder';
+  }
+  const mimetype = entry.mimetype ?? '';
+  const kind = previewKindOf(entry.name, mimetype);
+  switch (kind) {
+    case 'image':
+    case 'video':
+    case 'audio':
+    case 'pdf':
+    case 'markdown':
+      return kind;
+    case 'text':
+      return codeLanguageOf(entry.name, mimetype) ? 'code' : 'text';
+    case 'none':
+      return 'file';
+  }
+}
 
 /** An icon telling mounts, folders and the common kinds of file apart at a glance. */
 export function EntryIcon({ entry, size = 20 }: { entry: FsEntry; size?: number }) {
-  if (entry.isMount) {
-    return <IconServer2 size={size} color="var(--mantine-color-blue-filled)" aria-hidden />;
-  }
-  if (entry.isDirectory) {
-    return <IconFolderFilled size={size} color="var(--mantine-color-yellow-filled)" aria-hidden />;
-  }
-  const props = { size, 'aria-hidden': true, stroke: 1.6 } as const;
-  switch (previewKindOf(entry.name, entry.mimetype ?? '')) {
-    case 'image':
-      return <IconPhoto {...props} color="var(--mantine-color-teal-filled)" />;
-    case 'video':
-      return <IconMovie {...props} color="var(--mantine-color-grape-filled)" />;
-    case 'audio':
-      return <IconMusic {...props} color="var(--mantine-color-pink-filled)" />;
-    case 'pdf':
-      return <IconFileTypePdf {...props} color="var(--mantine-color-red-filled)" />;
-    case 'markdown':
-      return <IconMarkdown {...props} color="var(--mantine-color-indigo-filled)" />;
-    case 'text':
-      return codeLanguageOf(entry.name, entry.mimetype ?? '') ? (
-        <IconFileCode {...props} color="var(--mantine-color-cyan-filled)" />
-      ) : (
-        <IconFileText {...props} color="var(--mantine-color-gray-filled)" />
-      );
-    case 'none':
-      return <IconFile {...props} color="var(--mantine-color-gray-filled)" />;
-  }
+  const kind = entryIconKind(entry);
+  const KindIcon = ICONS[kind];
+  // Drawn in currentColor, so the colour follows the scheme through CSS (light-dark).
+  return (
+    <KindIcon
+      size={size}
+      stroke={kind === 'mount' || kind === 'folder' ? 2 : 1.6}
+      style={{ color: entryIconColor(kind), flexShrink: 0 }}
+      data-icon-kind={kind}
+      aria-hidden
+    />
+  );
 }

@@ -1,6 +1,7 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import type { FsEntry } from '@pastebox/contract/schemas/fs';
 import {
+  IconArrowsMove,
   IconCopy,
   IconDots,
   IconDownload,
@@ -93,7 +94,7 @@ function EntryMenuOpen(props: EntryMenuProps) {
             {t('explorer.actions.share')}
           </Menu.Item>
         )}
-        {(can.rename || can.copy) && <Menu.Divider />}
+        {(can.rename || can.copy || can.move) && <Menu.Divider />}
         {can.rename && (
           <Menu.Item
             leftSection={<IconCursorText size={16} />}
@@ -103,11 +104,16 @@ function EntryMenuOpen(props: EntryMenuProps) {
           </Menu.Item>
         )}
         {can.copy && (
-          <Menu.Item
-            leftSection={<IconCopy size={16} />}
-            onClick={() => actions.copy([entry.path])}
-          >
+          <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => actions.copy([entry])}>
             {t('explorer.actions.copyTo')}
+          </Menu.Item>
+        )}
+        {can.move && (
+          <Menu.Item
+            leftSection={<IconArrowsMove size={16} />}
+            onClick={() => actions.move([entry])}
+          >
+            {t('explorer.actions.moveTo')}
           </Menu.Item>
         )}
         {can.delete && (

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatBytes } from '@/lib/uploader/format';
 import { isRangeClick } from '@/features/mount-explorer/hooks/use-selection';
 import { useKindLabel } from '@/features/mount-explorer/hooks/use-kind-label';
-import { MUTED_TEXT } from '@/features/mount-explorer/lib/colors';
+import { MUTED_TEXT } from '@/lib/entry-colors';
 import { formatModified } from '@/features/mount-explorer/lib/format';
 import { EntryIcon } from './EntryIcon';
 import { EntryLink } from './EntryLink';

@@ -12,7 +12,7 @@ import { EntryLink } from './EntryLink';
 import { EntryMenu } from './EntryMenu';
 import classes from './Explorer.module.css';
 import { useKindLabel } from '@/features/mount-explorer/hooks/use-kind-label';
-import { MUTED_TEXT } from '@/features/mount-explorer/lib/colors';
+import { MUTED_TEXT } from '@/lib/entry-colors';
 
 export interface ListingProps {
   entries: FsEntry[];
@@ -130,7 +130,7 @@ export function EntryTable({ entries, folder, selection, actions, sort, onSort }
                   </Text>
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Text size="sm" c={MUTED_TEXT} span>
+                  <Text size="sm" c={MUTED_TEXT} span title={entry.mimetype ?? undefined}>
                     {kindLabel(entry)}
                   </Text>
                 </Table.Td>

@@ -2,7 +2,7 @@ import { Anchor, Breadcrumbs, ScrollArea, Text } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LINK_TEXT } from '@/features/mount-explorer/lib/colors';
+import { LINK_TEXT } from '@/lib/entry-colors';
 import { crumbsOf, explorerUrl } from '@/features/mount-explorer/lib/explorer-paths';
 
 /** All mounts › team › docs: every crumb a link, the folder on screen marked current. */

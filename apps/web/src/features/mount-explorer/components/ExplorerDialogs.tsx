@@ -66,6 +66,8 @@ export function ExplorerDialogs({
         confirmLabel={t('explorer.name.rename')}
         initialName={renaming?.name ?? ''}
         siblings={siblings}
+        // A new name is one name; putting the entry elsewhere is Move to… (issue 30).
+        slashProblem={t('explorer.name.slashUseMove')}
         onSubmit={async (name) => {
           if (!renaming) {
             return;

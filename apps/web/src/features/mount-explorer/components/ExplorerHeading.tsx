@@ -1,6 +1,6 @@
 import { Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { MUTED_TEXT } from '@/features/mount-explorer/lib/colors';
+import { MUTED_TEXT } from '@/lib/entry-colors';
 
 /** The page's title and what it is for. */
 export function ExplorerHeading() {

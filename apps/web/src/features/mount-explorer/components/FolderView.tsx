@@ -10,13 +10,13 @@ import { useAuth } from '@/lib/auth/use-auth';
 import { errorMessage } from '@/lib/error-message';
 import { useFolder } from '@/lib/fs/list-folder';
 import { useClearCache } from '@/lib/fs/clear-cache';
-import { CopyToDialog } from '@/features/mount-explorer/copy';
+import { TransferDialog } from '@/features/mount-explorer/copy';
 import { useEntryActions } from '@/features/mount-explorer/hooks/use-entry-actions';
 import { useExplorerPrefs } from '@/features/mount-explorer/hooks/use-explorer-prefs';
 import { useIsPhone } from '@/features/mount-explorer/hooks/use-is-phone';
 import { useSelection } from '@/features/mount-explorer/hooks/use-selection';
 import { canWriteInto } from '@/features/mount-explorer/lib/abilities';
-import { MUTED_TEXT } from '@/features/mount-explorer/lib/colors';
+import { MUTED_TEXT } from '@/lib/entry-colors';
 import { filterEntries, sortEntries } from '@/features/mount-explorer/lib/entries';
 import { explorerUrl } from '@/features/mount-explorer/lib/explorer-paths';
 import { ExplorerDropZone, ExplorerUploadQueue } from '@/features/mount-explorer/uploads';
@@ -136,10 +136,12 @@ export function FolderView({ folder, base, preview, onClosePreview }: FolderView
         onOpen={setDialog}
         onClose={closeDialog}
       />
-      <CopyToDialog
-        opened={dialog?.kind === 'copy'}
-        sourcePaths={dialog?.kind === 'copy' ? dialog.paths : []}
-        onClose={() => closeDialog('copy')}
+      <TransferDialog
+        opened={dialog?.kind === 'transfer'}
+        mode={dialog?.kind === 'transfer' ? dialog.mode : 'copy'}
+        entries={dialog?.kind === 'transfer' ? dialog.entries : []}
+        rootPath={base}
+        onClose={() => closeDialog('transfer')}
       />
       <EditorModal
         target={dialog?.kind === 'edit' ? dialog : null}

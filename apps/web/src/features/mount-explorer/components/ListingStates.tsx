@@ -12,10 +12,12 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AppError } from '@/lib/api-client';
+import { OfflineFallback } from '@/components/OfflineFallback';
 import { errorMessage } from '@/lib/error-message';
+import { isUnavailableOffline } from '@/lib/offline/unavailable-offline';
 import { explorerUrl } from '@/features/mount-explorer/lib/explorer-paths';
 import type { ViewMode } from '@/features/mount-explorer/hooks/use-explorer-prefs';
-import { MUTED_TEXT } from '@/features/mount-explorer/lib/colors';
+import { MUTED_TEXT } from '@/lib/entry-colors';
 
 /** Rows (or cards) of grey while the folder loads, shaped like what comes. */
 export function ListingSkeleton({ view }: { view: ViewMode }) {
@@ -104,7 +106,10 @@ export function NoMatch({ query, onClear }: { query: string; onClear: () => void
 const NOT_FOUND = new Set(['PATH_NOT_FOUND', 'MOUNT_NOT_FOUND', 'NOT_FOUND']);
 const FORBIDDEN = new Set(['PATH_FORBIDDEN', 'MOUNT_PERMISSION_REQUIRED', 'FORBIDDEN']);
 
-/** Why the folder did not open: missing, not ours, or a failure worth retrying. */
+/**
+ * Why the folder did not open: missing, not ours, never opened on this device and asked
+ * for offline, or a failure worth retrying.
+ */
 export function ListingError(props: {
   error: unknown;
   folder: string;
@@ -113,6 +118,9 @@ export function ListingError(props: {
 }) {
   const { error, folder, base, onRetry } = props;
   const { t } = useTranslation();
+  if (isUnavailableOffline(error)) {
+    return <OfflineFallback />;
+  }
   const key = error instanceof AppError ? error.key : null;
   const up = folder === base ? null : parentOf(folder);
   const ways = (

@@ -16,6 +16,8 @@ export interface NameDialogProps {
   siblings: readonly string[];
   /** Does the work; a rejection is shown under the field and keeps the dialog open. */
   onSubmit: (name: string) => Promise<unknown>;
+  /** What to say of a `/` in the name instead of the general rule (rename: use Move to…). */
+  slashProblem?: string;
 }
 
 /** One name for a new folder, a new file or a rename, checked as it will be stored. */
@@ -36,6 +38,7 @@ function selectStem(input: HTMLInputElement) {
 
 function NameForm(props: Omit<NameDialogProps, 'opened' | 'title'>) {
   const { onClose, confirmLabel, placeholder, initialName = '', siblings, onSubmit } = props;
+  const { slashProblem } = props;
   const { t } = useTranslation();
   const [name, setName] = useState(initialName);
   const [problem, setProblem] = useState<string | null>(null);
@@ -44,6 +47,10 @@ function NameForm(props: Omit<NameDialogProps, 'opened' | 'title'>) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const wrong = nameProblem(name, siblings, initialName || undefined);
+    if (wrong === 'invalid' && slashProblem && name.includes('/')) {
+      setProblem(slashProblem);
+      return;
+    }
     if (wrong) {
       setProblem(t(`explorer.name.${wrong}`, { name: cleanName(name) }));
       return;

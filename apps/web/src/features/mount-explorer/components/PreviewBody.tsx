@@ -14,7 +14,7 @@ import { useFileBlob } from '@/features/mount-explorer/api/get-file-blob';
 import { useViewLink } from '@/features/mount-explorer/api/get-file-link';
 import { TEXT_PREVIEW_BYTES, usePreviewText } from '@/features/mount-explorer/api/get-file-text';
 import type { EntryActions } from '@/features/mount-explorer/hooks/use-entry-actions';
-import { MUTED_TEXT } from '@/features/mount-explorer/lib/colors';
+import { MUTED_TEXT } from '@/lib/entry-colors';
 
 /** PDFs are fetched whole to be framed; beyond this, downloading is the better offer. */
 const PDF_MAX_BYTES = 50 * 1024 * 1024;

@@ -25,7 +25,7 @@ import { formatBytes } from '@/lib/uploader/format';
 import type { EntryActions } from '@/features/mount-explorer/hooks/use-entry-actions';
 import { useIsPhone } from '@/features/mount-explorer/hooks/use-is-phone';
 import { abilitiesOf } from '@/features/mount-explorer/lib/abilities';
-import { MUTED_TEXT } from '@/features/mount-explorer/lib/colors';
+import { MUTED_TEXT } from '@/lib/entry-colors';
 import { explorerUrl } from '@/features/mount-explorer/lib/explorer-paths';
 import { PreviewBody } from './PreviewBody';
 

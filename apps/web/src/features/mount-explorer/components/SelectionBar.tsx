@@ -1,6 +1,6 @@
 import { Button, CloseButton, Group, Paper, Text } from '@mantine/core';
 import type { FsEntry } from '@pastebox/contract/schemas/fs';
-import { IconCopy, IconTrash } from '@tabler/icons-react';
+import { IconArrowsMove, IconCopy, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { EntryActions } from '@/features/mount-explorer/hooks/use-entry-actions';
 import { abilitiesOf } from '@/features/mount-explorer/lib/abilities';
@@ -17,6 +17,7 @@ export function SelectionBar(props: {
     return null;
   }
   const deletable = selected.every((entry) => abilitiesOf(entry).delete);
+  const movable = selected.every((entry) => abilitiesOf(entry).move);
   return (
     <Paper
       withBorder
@@ -39,10 +40,20 @@ export function SelectionBar(props: {
             size="xs"
             variant="default"
             leftSection={<IconCopy size={14} />}
-            onClick={() => actions.copy(selected.map((entry) => entry.path))}
+            onClick={() => actions.copy(selected)}
           >
             {t('explorer.actions.copyTo')}
           </Button>
+          {movable && (
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconArrowsMove size={14} />}
+              onClick={() => actions.move(selected)}
+            >
+              {t('explorer.actions.moveTo')}
+            </Button>
+          )}
           {deletable && (
             <Button
               size="xs"

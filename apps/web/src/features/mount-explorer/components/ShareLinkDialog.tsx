@@ -8,16 +8,15 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import type { FileLinkResult, FsEntry } from '@pastebox/contract/schemas/fs';
+import type { FsEntry, ShortLinkResult } from '@pastebox/contract/schemas/fs';
 import { IconLink, IconQrcode } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyIconButton } from '@/components/CopyButton';
 import { QrCodeDialog } from '@/components/QrCodeDialog';
 import { errorMessage } from '@/lib/error-message';
-import { getFileLink } from '@/features/mount-explorer/api/get-file-link';
-import { MUTED_TEXT } from '@/features/mount-explorer/lib/colors';
+import { useCreateShortLink } from '@/features/mount-explorer/api/create-short-link';
+import { MUTED_TEXT } from '@/lib/entry-colors';
 import { formatModified } from '@/features/mount-explorer/lib/format';
 
 /** The lifetimes offered; the server signs links for at most 7 days (SPEC §9). */
@@ -28,7 +27,11 @@ const EXPIRIES = [
 ] as const;
 type ExpiryId = (typeof EXPIRIES)[number]['id'];
 
-/** A link to one file that works without signing in until it expires, with its QR code. */
+/**
+ * A link to one file that works without signing in until it expires: a short link (what
+ * the QR code encodes, so a phone reads it easily) that redirects to the full signed one;
+ * either can be copied.
+ */
 export function ShareLinkDialog({
   entry,
   onClose,
@@ -38,7 +41,13 @@ export function ShareLinkDialog({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal opened={entry !== null} onClose={onClose} title={t('explorer.share.title')} centered>
+    <Modal
+      opened={entry !== null}
+      onClose={onClose}
+      title={t('explorer.share.title')}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+      centered
+    >
       {entry && <ShareLinkBody entry={entry} />}
     </Modal>
   );
@@ -48,10 +57,8 @@ function ShareLinkBody({ entry }: { entry: FsEntry }) {
   const { t, i18n } = useTranslation();
   const [expiry, setExpiry] = useState<ExpiryId>('7d');
   const [qrOpen, setQrOpen] = useState(false);
-  const link = useMutation({
-    mutationFn: (seconds: number) => getFileLink(entry.path, { expiresIn: seconds }),
-  });
-  const result: FileLinkResult | undefined = link.data;
+  const link = useCreateShortLink(entry.path);
+  const result: ShortLinkResult | undefined = link.data;
 
   return (
     <Stack gap="md">
@@ -83,14 +90,19 @@ function ShareLinkBody({ entry }: { entry: FsEntry }) {
       )}
       {result ? (
         <Stack gap="xs">
-          <TextInput
-            label={t('explorer.share.link')}
-            value={result.url}
-            readOnly
-            onFocus={(event) => event.currentTarget.select()}
-            rightSection={<CopyIconButton text={result.url} label={t('qr.copyLink')} />}
-            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+          <LinkField
+            label={t('explorer.share.shortLink')}
+            copyLabel={t('explorer.share.copyShort')}
+            url={result.short_url}
           />
+          <LinkField
+            label={t('explorer.share.fullLink')}
+            copyLabel={t('explorer.share.copyFull')}
+            url={result.url}
+          />
+          <Text size="xs" c={MUTED_TEXT}>
+            {t('explorer.share.shortHint')}
+          </Text>
           <Text size="xs" c={MUTED_TEXT}>
             {t('explorer.share.until', { date: formatModified(result.expires_at, i18n.language) })}
           </Text>
@@ -106,7 +118,7 @@ function ShareLinkBody({ entry }: { entry: FsEntry }) {
           <QrCodeDialog
             opened={qrOpen}
             onClose={() => setQrOpen(false)}
-            url={result.url}
+            url={result.short_url}
             fileName={entry.name}
           />
         </Stack>
@@ -124,5 +136,19 @@ function ShareLinkBody({ entry }: { entry: FsEntry }) {
         </Group>
       )}
     </Stack>
+  );
+}
+
+/** One link, read-only, selected on focus, with its copy button. */
+function LinkField({ label, copyLabel, url }: { label: string; copyLabel: string; url: string }) {
+  return (
+    <TextInput
+      label={label}
+      value={url}
+      readOnly
+      onFocus={(event) => event.currentTarget.select()}
+      rightSection={<CopyIconButton text={url} label={copyLabel} />}
+      styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+    />
   );
 }

@@ -1,1 +1,2 @@
-export { CopyToDialog, type CopyToDialogProps } from './CopyToDialog';
+export { TransferDialog, type TransferDialogProps } from './TransferDialog';
+export type { TransferMode } from './lib/copy-rules';

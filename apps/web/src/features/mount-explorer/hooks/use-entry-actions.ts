@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '@/lib/error-message';
 import { downloadFile } from '@/features/mount-explorer/api/get-file-link';
+import type { TransferMode } from '@/features/mount-explorer/copy';
 import { explorerUrl } from '@/features/mount-explorer/lib/explorer-paths';
 import { PREVIEW_LINK_STATE } from './use-explorer-location';
 import { useConfirmRemove } from './use-confirm-remove';
@@ -15,7 +16,7 @@ export type ExplorerDialog =
   | { kind: 'newFile' }
   | { kind: 'rename'; entry: FsEntry }
   | { kind: 'share'; entry: FsEntry }
-  | { kind: 'copy'; paths: string[] }
+  | { kind: 'transfer'; mode: TransferMode; entries: FsEntry[] }
   | { kind: 'edit'; path: string; name: string; isNew: boolean };
 
 /** What can be done to entries, from a menu, the selection bar or the preview. */
@@ -25,7 +26,8 @@ export interface EntryActions {
   download: (entry: FsEntry) => void;
   share: (entry: FsEntry) => void;
   rename: (entry: FsEntry) => void;
-  copy: (paths: string[]) => void;
+  copy: (entries: FsEntry[]) => void;
+  move: (entries: FsEntry[]) => void;
   remove: (entries: FsEntry[], onDone?: () => void) => void;
 }
 
@@ -58,7 +60,8 @@ export function useEntryActions(folder: string) {
       },
       share: (entry) => setDialog({ kind: 'share', entry }),
       rename: (entry) => setDialog({ kind: 'rename', entry }),
-      copy: (paths) => setDialog({ kind: 'copy', paths }),
+      copy: (entries) => setDialog({ kind: 'transfer', mode: 'copy', entries }),
+      move: (entries) => setDialog({ kind: 'transfer', mode: 'move', entries }),
       remove: confirmRemove,
     }),
     [folder, navigate, confirmRemove, t],

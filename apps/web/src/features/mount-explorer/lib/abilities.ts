@@ -9,12 +9,13 @@ export interface EntryAbilities {
   share: boolean;
   rename: boolean;
   copy: boolean;
+  move: boolean;
   delete: boolean;
 }
 
 /**
- * A mount point is the mount itself: it can be opened and copied from, but renaming or
- * deleting it is mount management (the server answers PATH_OUTSIDE_MOUNT). Files can be
+ * A mount point is the mount itself: it can be opened and copied from, but renaming,
+ * moving or deleting it is mount management (the server answers PATH_OUTSIDE_MOUNT). Files can be
  * previewed, downloaded and shared; text files up to 10 MB edited. The API key's rights
  * carry no read-only flag, so a refused write is reported when the server refuses it.
  */
@@ -28,6 +29,7 @@ export function abilitiesOf(entry: FsEntry): EntryAbilities {
     share: file,
     rename: changeable,
     copy: true,
+    move: changeable,
     delete: changeable,
   };
 }

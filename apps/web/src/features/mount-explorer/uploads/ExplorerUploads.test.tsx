@@ -212,7 +212,7 @@ describe('explorer uploads', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Upload files' })).toBeEnabled());
     await user.upload(screen.getByTestId('explorer-upload-files'), [file('huge.bin', 2000)]);
     expect(await within(row('huge.bin')).findByRole('alert')).toHaveTextContent(
-      'The file (1.95 KB) is larger than the maximum upload size (1000 B)',
+      'The file (1.95 KiB) is larger than the maximum upload size (1000 B)',
     );
     expect(within(row('huge.bin')).queryByRole('button', { name: /Retry/ })).toBeNull();
     expect(send).not.toHaveBeenCalled();

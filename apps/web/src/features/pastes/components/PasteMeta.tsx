@@ -3,7 +3,7 @@ import type { PasteView } from '@pastebox/contract/schemas/paste';
 import { IconClock, IconEye, IconHourglass, IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '@/features/pastes/lib/format-time';
+import { formatDateTime } from '@/lib/date-time';
 
 function MetaItem({
   icon,

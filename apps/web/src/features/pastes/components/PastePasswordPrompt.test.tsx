@@ -44,4 +44,18 @@ describe('PastePasswordPrompt', () => {
     await user.type(screen.getByLabelText('密码'), 'x{Enter}');
     expect(await screen.findByText('尝试次数过多，请稍后再试')).toBeInTheDocument();
   });
+
+  it('says how long to wait when the server named the wait (issue 30)', async () => {
+    const details = [{ path: 'retry_after', message: '125' }];
+    const unlock = vi
+      .fn()
+      .mockRejectedValue(new AppError(429, 'RATE_LIMITED', 'Too many', details));
+    const user = userEvent.setup({ delay: null });
+    await renderWithProviders(<PastePasswordPrompt unlock={unlock} />);
+
+    await user.type(screen.getByLabelText('Password'), 'guess{Enter}');
+    expect(
+      await screen.findByText('Too many attempts. Try again in 3 minutes.'),
+    ).toBeInTheDocument();
+  });
 });

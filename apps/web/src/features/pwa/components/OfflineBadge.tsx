@@ -1,7 +1,7 @@
 import { Badge, Box, Tooltip } from '@mantine/core';
 import { IconWifiOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useOnline } from '../hooks/use-online';
+import { useOnline } from '@/lib/use-online';
 
 /** SPEC §2 offline badge: in the header while the browser has no network. */
 export function OfflineBadge() {

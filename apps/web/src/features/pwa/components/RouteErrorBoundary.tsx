@@ -3,8 +3,8 @@ import { IconAlertTriangle, IconHome, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useRouteError } from 'react-router';
+import { OfflineFallback } from '@/components/OfflineFallback';
 import { isChunkLoadError } from '../chunk-error';
-import { OfflineFallback } from './OfflineFallback';
 
 /**
  * The routes' error element. A page whose code could not be downloaded while offline gets

@@ -2,6 +2,7 @@ import { Badge, Button, Group, Paper, Progress, Stack, Text } from '@mantine/cor
 import { notifications } from '@mantine/notifications';
 import type { TaskItem } from '@pastebox/contract/schemas/task';
 import {
+  IconArrowsMove,
   IconCopy,
   IconDownload,
   IconTrash,
@@ -10,6 +11,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '@/lib/date-time';
 import { errorMessage } from '@/lib/error-message';
 import { useCancelTask } from '@/features/tasks/api/cancel-task';
 import { useDeleteTask } from '@/features/tasks/api/delete-task';
@@ -24,6 +26,7 @@ import { TaskFailures } from './TaskFailures';
 
 const TYPE_ICON: Record<TaskItem['type'], Icon> = {
   copy: IconCopy,
+  move: IconArrowsMove,
   upload: IconUpload,
   delete: IconTrash,
   download: IconDownload,
@@ -107,10 +110,7 @@ export function TaskCard({ task }: { task: TaskItem }) {
         <TaskFailures failures={task.failures} />
         <Group justify="space-between" gap="xs" wrap="nowrap">
           <Text size="xs" c="dimmed">
-            {new Date(when).toLocaleString(i18n.language, {
-              dateStyle: 'short',
-              timeStyle: 'short',
-            })}
+            {formatDateTime(when, i18n.language)}
           </Text>
           {active ? (
             <Button

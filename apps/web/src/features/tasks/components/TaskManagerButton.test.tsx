@@ -112,7 +112,7 @@ describe('TaskManagerButton', () => {
 
     const running = within(drawer).getByRole('article', { name: '/team/src → /team/copy/' });
     expect(within(running).getByText('Running')).toBeInTheDocument();
-    expect(within(running).getByText('Files 1 / 4 · 1 KB / 4 KB · 25%')).toBeInTheDocument();
+    expect(within(running).getByText('Files 1 / 4 · 1 KiB / 4 KiB · 25%')).toBeInTheDocument();
     expect(within(running).getByText('Now: /team/src/b.txt')).toBeInTheDocument();
 
     const partial = within(drawer).getByRole('article', { name: '/photos → /backup/' });

@@ -55,8 +55,8 @@ describe('task progress', () => {
 
   it('words items and bytes', () => {
     expect(itemsProgress(task())).toBe('3 / 10');
-    expect(bytesProgress(task())).toBe('1 MB / 4 MB');
-    expect(bytesProgress(task({ total_bytes: 0, processed_bytes: 1536 }))).toBe('1.5 KB');
+    expect(bytesProgress(task())).toBe('1 MiB / 4 MiB');
+    expect(bytesProgress(task({ total_bytes: 0, processed_bytes: 1536 }))).toBe('1.5 KiB');
   });
 
   it('tells active from finished', () => {

@@ -4,6 +4,7 @@ import { Dropzone } from '@mantine/dropzone';
 import { IconCloudUpload, IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '@/lib/uploader/format';
+import { useTouchLayout } from '@/features/upload/hooks/use-touch-layout';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
@@ -19,15 +20,20 @@ export interface UploadDropzoneProps {
  */
 export function UploadDropzone({ onFiles, maxBytes, disabled }: UploadDropzoneProps) {
   const { t } = useTranslation();
+  const touch = useTouchLayout();
+  const title = touch ? t('upload.dropzone.titleTouch') : t('upload.dropzone.title');
+  const hint = touch
+    ? t('upload.dropzone.hintTouch')
+    : t('upload.dropzone.hint', { shortcut: isMac ? '⌘V' : 'Ctrl+V' });
   return (
     <Dropzone
       onDrop={onFiles}
       multiple
       disabled={disabled}
       radius="md"
-      aria-label={t('upload.dropzone.title')}
+      aria-label={title}
       // The hidden file input is focusable by assistive tech: it needs its own name.
-      inputProps={{ 'aria-label': t('upload.dropzone.title') }}
+      inputProps={{ 'aria-label': title }}
       styles={{ root: { borderWidth: 2 } }}
     >
       <Group justify="center" gap="lg" mih={150} style={{ pointerEvents: 'none' }} wrap="nowrap">
@@ -49,11 +55,11 @@ export function UploadDropzone({ onFiles, maxBytes, disabled }: UploadDropzonePr
           </Dropzone.Accept>
           <Dropzone.Idle>
             <Text size="lg" fw={600}>
-              {t('upload.dropzone.title')}
+              {title}
             </Text>
           </Dropzone.Idle>
           <Text size="sm" c="dimmed">
-            {t('upload.dropzone.hint', { shortcut: isMac ? '⌘V' : 'Ctrl+V' })}
+            {hint}
           </Text>
           <Text size="xs" c="dimmed">
             {t('upload.dropzone.limit', { size: formatBytes(maxBytes) })}

@@ -6,6 +6,7 @@ import { formatBytes } from '@/lib/uploader/format';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useMaxUploadBytes } from '@/features/upload/api/get-max-upload-size';
 import { useStorageChoices } from '@/features/upload/api/get-storage-configs';
+import { useTouchLayout } from '@/features/upload/hooks/use-touch-layout';
 import { FilesTab } from './FilesTab';
 import { RecentUploads } from './RecentUploads';
 import { UploadAuthNotice, useCanUpload } from './UploadAuthNotice';
@@ -21,6 +22,7 @@ export function UploadPage() {
   const maxBytes = useMaxUploadBytes();
   const storageChoices = useStorageChoices();
   const [tab, setTab] = useState<UploadTab>('files');
+  const touch = useTouchLayout();
 
   return (
     <Stack gap="md">
@@ -28,7 +30,7 @@ export function UploadPage() {
         <div>
           <Title order={2}>{t('titles.upload')}</Title>
           <Text c="dimmed" size="sm">
-            {t('upload.subtitle')}
+            {touch ? t('upload.subtitleTouch') : t('upload.subtitle')}
           </Text>
         </div>
         <Badge variant="light" color="gray" size="lg" tt="none" radius="sm">

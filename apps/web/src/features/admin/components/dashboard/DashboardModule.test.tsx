@@ -100,7 +100,7 @@ describe('DashboardModule', () => {
     expect(screen.getByText('+1 today')).toBeInTheDocument();
     // Default config first: local, unlimited, no bar.
     expect(screen.getByRole('textbox', { name: 'Storage bucket' })).toHaveValue('Local disk');
-    expect(screen.getByText('1.5 KB')).toBeInTheDocument();
+    expect(screen.getByText('1.5 KiB')).toBeInTheDocument();
     expect(screen.getByText('Unlimited')).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'report.pdf' })).toHaveAttribute(
@@ -145,8 +145,8 @@ describe('DashboardModule', () => {
     await user.click(await screen.findByRole('option', { name: 'Team bucket', hidden: true }));
     expect(screen.getByRole('textbox', { name: 'Storage bucket' })).toHaveValue('Team bucket');
     expect(screen.getByText('Bucket: team')).toBeInTheDocument();
-    expect(screen.getByText('25 MB')).toBeInTheDocument();
-    expect(screen.getByText('100 MB')).toBeInTheDocument();
+    expect(screen.getByText('25 MiB')).toBeInTheDocument();
+    expect(screen.getByText('100 MiB')).toBeInTheDocument();
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '25');
     expect(screen.getByText('25% of the capacity used')).toBeInTheDocument();
     expect(screen.queryByText('Unlimited')).not.toBeInTheDocument();

@@ -6,6 +6,10 @@ import { Link } from 'react-router';
 import { formatDateTime } from '@/features/admin/utils/format';
 import classes from './dashboard.module.css';
 
+/**
+ * One share: its name (the file name or the paste's remark, else its link) as the link,
+ * and beneath it what it is and when it was made, never the link a second time (issue 30).
+ */
 function RecentRow({ item }: { item: DashboardRecentItem }) {
   const { t, i18n } = useTranslation();
   const path = `/${item.kind}/${item.slug}`;
@@ -25,18 +29,10 @@ function RecentRow({ item }: { item: DashboardRecentItem }) {
           {item.label || path}
         </Anchor>
         <Text size="xs" className={classes.secondary} truncate="end">
-          {t(`dashboard.recent.${item.kind}`)} · {path}
+          {t(`dashboard.recent.${item.kind}`)} ·{' '}
+          <time dateTime={item.created_at}>{formatDateTime(item.created_at, i18n.language)}</time>
         </Text>
       </Stack>
-      <Text
-        size="xs"
-        className={classes.secondary}
-        component="time"
-        dateTime={item.created_at}
-        style={{ whiteSpace: 'nowrap' }}
-      >
-        {formatDateTime(item.created_at, i18n.language)}
-      </Text>
     </Group>
   );
 }

@@ -30,6 +30,7 @@ export function CreateKeyModal({ opened, onClose }: { opened: boolean; onClose: 
       onClose={close}
       title={created ? t('keys.created.title') : t('keys.createTitle')}
       size="lg"
+      closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       {created ? (
         <KeyCreated item={created} onDone={close} />

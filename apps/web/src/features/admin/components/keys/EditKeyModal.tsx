@@ -17,6 +17,7 @@ export function EditKeyModal({ item, onClose }: { item: ApiKeyItem | null; onClo
       onClose={onClose}
       title={t('keys.editTitle', { name: item?.name ?? '' })}
       size="lg"
+      closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       {item && <EditKeyForm key={item.id} item={item} onDone={onClose} />}
     </Modal>

@@ -1,6 +1,8 @@
 import {
+  Box,
   Button,
   Fieldset,
+  Group,
   NumberInput,
   Select,
   SimpleGrid,
@@ -139,17 +141,23 @@ export function KeyFormFields({
         error={error('basicPath')}
         onChange={(event) => onChange('basicPath', event.currentTarget.value)}
         styles={MONOSPACE}
-        rightSectionWidth={88}
-        rightSection={
-          <Button
-            size="compact-sm"
-            variant="light"
-            leftSection={<IconFolderSearch size={14} />}
-            onClick={() => setChoosingPath(true)}
-          >
-            {t('folderPicker.chooseShort')}
-          </Button>
-        }
+        // Beside the input, not inside it: a right section has a fixed width, which
+        // clipped the label ("Choose") in some fonts and languages.
+        inputContainer={(input) => (
+          <Group gap="xs" wrap="nowrap" align="center">
+            <Box flex={1} miw={0}>
+              {input}
+            </Box>
+            <Button
+              variant="default"
+              leftSection={<IconFolderSearch size={16} />}
+              onClick={() => setChoosingPath(true)}
+              style={{ flexShrink: 0 }}
+            >
+              {t('folderPicker.chooseShort')}
+            </Button>
+          </Group>
+        )}
       />
       {/* SPEC §2: the mount-path chooser for a key's base path. */}
       <FolderPicker

@@ -20,8 +20,10 @@ function Harness({ initial }: { initial: Partial<KeyFormValues> }) {
   );
 }
 
-const hintOf = (url: string) =>
-  `Use this key as both user name and password to connect over WebDAV at ${url}`;
+const HINT = 'Use this key as both user name and password to connect over WebDAV at this address:';
+
+/** How many times `text` is printed in the document (the URL must be printed once). */
+const timesPrinted = (text: string) => (document.body.textContent ?? '').split(text).length - 1;
 
 describe('the WebDAV hint of the key form', () => {
   afterEach(() => localStorage.clear());
@@ -30,23 +32,25 @@ describe('the WebDAV hint of the key form', () => {
     const user = userEvent.setup();
     await renderWithProviders(<Harness initial={{ mount: false }} />);
     const url = `${window.location.origin}/dav/`;
-    expect(screen.queryByText(hintOf(url))).toBeNull();
+    expect(screen.queryByText(HINT)).toBeNull();
 
     await user.click(screen.getByRole('switch', { name: /Mount/ }));
-    expect(screen.getByText(hintOf(url))).toBeInTheDocument();
+    expect(screen.getByText(HINT)).toBeInTheDocument();
+    // Once, where it can be copied (issue 30: it was printed in the sentence too).
+    expect(timesPrinted(url)).toBe(1);
+    expect(screen.getByText(url).tagName).toBe('CODE');
     expect(screen.getByRole('button', { name: 'Copy the WebDAV address' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('switch', { name: /Mount/ }));
-    expect(screen.queryByText(hintOf(url))).toBeNull();
+    expect(screen.queryByText(HINT)).toBeNull();
   });
 
   it('points at the configured backend, in Chinese too', async () => {
     localStorage.setItem(STORAGE_KEYS.backendUrl, 'https://files.example.com/');
     await renderWithProviders(<Harness initial={{ mount: true }} />, { language: 'zh-CN' });
     expect(
-      screen.getByText(
-        '通过 WebDAV 连接 https://files.example.com/dav/ 时，用户名和密码都填写此密钥',
-      ),
+      screen.getByText('通过 WebDAV 连接以下地址时，用户名和密码都填写此密钥：'),
     ).toBeInTheDocument();
+    expect(timesPrinted('https://files.example.com/dav/')).toBe(1);
   });
 });

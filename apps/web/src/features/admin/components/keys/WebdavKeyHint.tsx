@@ -12,15 +12,18 @@ export function webdavUrl(): string {
   return `${backendUrl() || window.location.origin}/dav/`;
 }
 
-/** Shown while mount permission is on: the key itself logs in to WebDAV (issue 10). */
+/**
+ * Shown while mount permission is on: the key itself logs in to WebDAV (issue 10). The
+ * address is printed once, where it can be copied; the sentence points at it.
+ */
 export function WebdavKeyHint() {
   const { t } = useTranslation();
   const url = webdavUrl();
   return (
     <Alert variant="light" color="blue" icon={<IconNetwork size={18} />} p="xs">
-      <Text size="sm">{t('webdav.keyHint', { url })}</Text>
+      <Text size="sm">{t('webdav.keyHint')}</Text>
       <Group gap={4} mt={4} wrap="nowrap">
-        <Code>{url}</Code>
+        <Code style={{ overflowWrap: 'anywhere' }}>{url}</Code>
         <CopyIconButton text={url} label={t('webdav.copyUrl')} />
       </Group>
     </Alert>

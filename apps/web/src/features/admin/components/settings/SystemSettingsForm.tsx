@@ -13,6 +13,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/lib/error-message';
+import { sizeUnitLabel } from '@/lib/uploader/format';
 import { useSystemSettings } from '@/features/admin/api/get-system-settings';
 import { useUpdateSystemSettings } from '@/features/admin/api/update-system-settings';
 
@@ -89,7 +90,7 @@ function SystemSettingsFields({ saved }: { saved: SystemSettings }) {
           rightSection={
             <NativeSelect
               aria-label={t('settings.system.unit')}
-              data={[...SIZE_UNITS]}
+              data={SIZE_UNITS.map((value) => ({ value, label: sizeUnitLabel(value) }))}
               value={unit}
               onChange={(event) => setUnit(event.currentTarget.value as SizeUnit)}
               variant="unstyled"

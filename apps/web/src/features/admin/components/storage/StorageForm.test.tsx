@@ -51,6 +51,15 @@ describe('StorageForm', () => {
     expect(screen.getByRole('switch', { name: /Path-style addressing/ })).toBeChecked();
   });
 
+  it('calls the link lifetime "presigned" for S3 only; local storage signs its own links', async () => {
+    await renderWithProviders(<StorageForm config={null} onDone={() => undefined} />);
+    expect(screen.getByRole('textbox', { name: /Presigned URL lifetime/ })).toBeInTheDocument();
+
+    await chooseProvider('Local disk');
+    expect(screen.getByRole('textbox', { name: /Signed link lifetime/ })).toBeInTheDocument();
+    expect(screen.queryByText(/Presigned/)).not.toBeInTheDocument();
+  });
+
   it('reports the missing required fields and sends nothing', async () => {
     const user = userEvent.setup();
     await renderWithProviders(<StorageForm config={null} onDone={() => undefined} />);

@@ -13,6 +13,7 @@ import {
   type StorageProvider,
 } from '@pastebox/contract/schemas/storage-config';
 import { useTranslation } from 'react-i18next';
+import { sizeUnitLabel } from '@/lib/uploader/format';
 import {
   CAPACITY_UNITS,
   defaultPathStyle,
@@ -173,8 +174,12 @@ export function StorageFormFields({
           />
         )}
         <NumberInput
-          label={t('storage.form.lifetime')}
-          description={t('storage.form.lifetimeHint')}
+          // Local storage has no S3 presigning: its upload and download links are signed by
+          // this server (storage/local-signing.ts), and this is their lifetime.
+          label={t(fields.rootPath ? 'storage.form.localLifetime' : 'storage.form.lifetime')}
+          description={t(
+            fields.rootPath ? 'storage.form.localLifetimeHint' : 'storage.form.lifetimeHint',
+          )}
           min={SIGNATURE_EXPIRY_BOUNDS.min}
           max={SIGNATURE_EXPIRY_BOUNDS.max}
           allowDecimal={false}
@@ -198,7 +203,7 @@ export function StorageFormFields({
           rightSection={
             <NativeSelect
               aria-label={t('storage.form.capacityUnit')}
-              data={[...CAPACITY_UNITS]}
+              data={CAPACITY_UNITS.map((value) => ({ value, label: sizeUnitLabel(value) }))}
               value={values.capacityUnit}
               onChange={(event) => set('capacityUnit', event.currentTarget.value as CapacityUnit)}
               variant="unstyled"

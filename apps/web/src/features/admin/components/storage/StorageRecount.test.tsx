@@ -112,7 +112,7 @@ describe('StorageModule "Recount usage"', () => {
   it('recounts from the keyboard, keeps the focus while busy, then shows the new figure', async () => {
     const user = userEvent.setup();
     await renderModule();
-    expect(await screen.findByText('0 B of 10 MB')).toBeInTheDocument();
+    expect(await screen.findByText('0 B of 10 MiB')).toBeInTheDocument();
     const button = screen.getByRole('button', { name: 'Recount usage of Local storage' });
     button.focus();
     await user.keyboard('{Enter}');
@@ -126,9 +126,9 @@ describe('StorageModule "Recount usage"', () => {
 
     finishRecount('local', 1.5 * MB);
     const done = await screen.findByRole('alert');
-    expect(done).toHaveTextContent('Recounted Local storage: 1.5 MB of 10 MB used.');
+    expect(done).toHaveTextContent('Recounted Local storage: 1.5 MiB of 10 MiB used.');
     expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
-    expect(screen.getByText('1.5 MB of 10 MB')).toBeInTheDocument();
+    expect(screen.getByText('1.5 MiB of 10 MiB')).toBeInTheDocument();
     const idle = screen.getByRole('button', { name: 'Recount usage of Local storage' });
     expect(idle).not.toHaveAttribute('aria-disabled');
     expect(idle).toHaveFocus();
@@ -145,26 +145,26 @@ describe('StorageModule "Recount usage"', () => {
     finishRecount('archive', 3 * MB, 512 * 1024);
     expect(
       await screen.findByText(
-        'Recounted Archive: 3.5 MB used, no limit. 512 KB of it is held for uploads in progress.',
+        'Recounted Archive: 3.5 MiB used, no limit. 512 KiB of it is held for uploads in progress.',
       ),
     ).toBeInTheDocument();
-    expect(screen.getByText('3.5 MB · no limit')).toBeInTheDocument();
+    expect(screen.getByText('3.5 MiB · no limit')).toBeInTheDocument();
     // The first recount still runs, and still answers.
     expect(
       screen.getByRole('button', { name: 'Recounting usage of Local storage…' }),
     ).toBeInTheDocument();
     finishRecount('local', 2 * MB);
     expect(
-      await screen.findByText('Recounted Local storage: 2 MB of 10 MB used.'),
+      await screen.findByText('Recounted Local storage: 2 MiB of 10 MiB used.'),
     ).toBeInTheDocument();
-    expect(screen.getByText('2 MB of 10 MB')).toBeInTheDocument();
+    expect(screen.getByText('2 MiB of 10 MiB')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Recount usage of Local storage' })).toBeVisible();
   });
 
   it('says in Chinese when a recount fails, and leaves the figure as it was', async () => {
     const user = userEvent.setup();
     await renderModule('zh-CN');
-    expect(await screen.findByText('已用 0 B / 共 10 MB')).toBeInTheDocument();
+    expect(await screen.findByText('已用 0 B / 共 10 MiB')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '重新统计 本地存储 的用量' }));
     await screen.findByRole('button', { name: '正在统计 本地存储 的用量…' });
     recounts.shift()!.answer(json(503, null, 'SERVICE_UNAVAILABLE'));
@@ -173,7 +173,7 @@ describe('StorageModule "Recount usage"', () => {
       '无法重新统计 本地存储 的用量：服务暂不可用，请稍后再试',
     );
     expect(screen.getByRole('button', { name: '关闭' })).toBeInTheDocument();
-    expect(screen.getByText('已用 0 B / 共 10 MB')).toBeInTheDocument();
+    expect(screen.getByText('已用 0 B / 共 10 MiB')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '重新统计 本地存储 的用量' })).toBeVisible();
   });
 });

@@ -26,6 +26,10 @@ export function OfflineFallback() {
       title: t('pwa.fallback.toastTitle'),
       message: t('pwa.fallback.toast'),
       autoClose: LIMITS.offlineToastMs,
+      // Mantine's toast has an unnamed close button and grey-6 text (3.3:1): both fail
+      // WCAG AA, so it gets a name and the theme's readable dimmed colour.
+      closeButtonProps: { 'aria-label': t('common.close') },
+      styles: { description: { color: 'var(--mantine-color-dimmed)' } },
     });
   }, [t]);
 

@@ -1,0 +1,130 @@
+import fs from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminCall } from './support/api';
+import { launchBrowser, newContext } from './support/browser';
+import { gradientPng } from './support/png';
+import { startServer, type RunningServer } from './support/server';
+import { visible } from './support/ui';
+
+/** Review pictures of the columns: both languages and themes, desktop and phone. */
+const REVIEW_DIR = '/tmp/shots-explorer-columns';
+const PHONE = { width: 390, height: 844 };
+
+/** The words each language uses for the kinds this folder holds (issue 30). */
+const WORDS = {
+  'en-US': {
+    table: 'Files and folders',
+    folder: 'Folder',
+    png: 'PNG image',
+    pdf: 'PDF document',
+    text: 'Plain text',
+    json: 'JSON file',
+  },
+  'zh-CN': {
+    table: '文件和文件夹',
+    folder: '文件夹',
+    png: 'PNG 图片',
+    pdf: 'PDF 文档',
+    text: '纯文本',
+    json: 'JSON 文件',
+  },
+} as const;
+
+/** Today's date as the app writes it ("Nov 27, 2026" / "2026年11月27日"). */
+const today = (language: string) =>
+  new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date());
+
+async function shot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(REVIEW_DIR, { recursive: true });
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${REVIEW_DIR}/${name}.png`, fullPage: true });
+}
+
+/**
+ * The explorer's Type column says what a file is in words, never a MIME type, and folders
+ * carry the date their storage keeps (a local directory's mtime) instead of "—".
+ */
+describe('the explorer’s Type and Modified columns', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let token: string;
+  const api = <T>(method: string, route: string, body?: unknown): Promise<T> =>
+    adminCall<T>(server.baseUrl, token, method, route, body);
+
+  async function upload(filePath: string, bytes: Buffer, type: string): Promise<void> {
+    const form = new FormData();
+    form.append('path', filePath);
+    form.append('file', new Blob([new Uint8Array(bytes)], { type }), filePath.split('/').pop());
+    const res = await fetch(`${server.baseUrl}/api/admin/fs/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(res.status, await res.clone().text()).toBeLessThan(300);
+  }
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    token = await server.adminToken();
+    const configs = await api<{ id: string; is_default: boolean }[]>('GET', '/s3-configs');
+    await api('POST', '/admin/mounts', {
+      name: 'Kinds',
+      mount_path: '/kinds',
+      storage_config_id: configs.find((config) => config.is_default)?.id,
+      cache_ttl: 0,
+    });
+    await api('POST', '/admin/fs/mkdir', { path: '/kinds/reports' });
+    await api('POST', '/admin/fs/update', { path: '/kinds/notes.txt', content: 'notes\n' });
+    await api('POST', '/admin/fs/update', { path: '/kinds/config.json', content: '{}\n' });
+    await upload('/kinds/photo.png', gradientPng(64, 48), 'image/png');
+    await upload('/kinds/manual.pdf', Buffer.from('%PDF-1.4\n%%EOF\n'), 'application/pdf');
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('names kinds in words and dates folders, in both languages and themes', async () => {
+    for (const language of ['en-US', 'zh-CN'] as const) {
+      for (const theme of ['light', 'dark'] as const) {
+        const words = WORDS[language];
+        const context = await newContext(browser, {
+          baseUrl: server.baseUrl,
+          adminToken: token,
+          language,
+          theme,
+        });
+        const page = await context.newPage();
+        await page.goto('/mount-explorer/kinds');
+        const table = page.getByRole('table', { name: words.table });
+        const row = (name: string) => table.getByRole('row').filter({ hasText: name });
+        await visible(page, table.getByRole('link', { name: 'photo.png' }));
+        for (const [name, kind] of [
+          ['reports', words.folder],
+          ['photo.png', words.png],
+          ['manual.pdf', words.pdf],
+          ['notes.txt', words.text],
+          ['config.json', words.json],
+        ] as const) {
+          await visible(page, row(name).getByText(kind, { exact: true }));
+        }
+        expect(await table.getByText(/^(image|application|text)\//).count()).toBe(0);
+        // The folder's cell holds its directory's date, not the dash of "no date".
+        await visible(page, row('reports').getByText(today(language)));
+        await shot(page, `explorer-columns-${language}-${theme}`);
+
+        await page.setViewportSize(PHONE);
+        const list = page.getByRole('list', { name: words.table });
+        await visible(page, list.getByRole('listitem').filter({ hasText: 'reports' }));
+        await visible(
+          page,
+          list.getByRole('listitem').filter({ hasText: 'reports' }).getByText(today(language)),
+        );
+        await shot(page, `explorer-columns-${language}-${theme}-phone`);
+        await context.close();
+      }
+    }
+  });
+});

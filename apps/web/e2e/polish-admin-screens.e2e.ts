@@ -1,0 +1,232 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminCall, uploadViaApi } from './support/api';
+import { formatFindings, seriousViolations } from './support/axe';
+import { docsScreenshot, launchBrowser, newContext, type ContextOptions } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+import { visible } from './support/ui';
+
+/** Issue 30 "Polish", the admin's screens: every look is saved here for review. */
+const SHOTS = process.env.POLISH_SHOTS ?? '/tmp/shots-issue30';
+const PHONE = { width: 390, height: 844 };
+const LOOKS = [
+  { language: 'en-US', theme: 'light' },
+  { language: 'en-US', theme: 'dark' },
+  { language: 'zh-CN', theme: 'light' },
+  { language: 'zh-CN', theme: 'dark' },
+] as const;
+type Look = (typeof LOOKS)[number];
+
+const WORDS = {
+  'en-US': {
+    keys: 'API keys',
+    createKey: 'Create key',
+    mounts: 'Mounts',
+    choose: 'Choose',
+    deleteKey: (name: string) => `Delete ${name}`,
+    confirmDelete: 'Delete',
+    deleted: (name: string) => `Deleted ${name}`,
+    close: 'Close',
+    taskManager: 'Task manager',
+    language: /^Language/,
+    addStorage: 'Add storage',
+    provider: 'Provider',
+    local: 'Local disk',
+    lifetime: 'Signed link lifetime (seconds)',
+    paste: 'Text',
+  },
+  'zh-CN': {
+    keys: 'API 密钥',
+    createKey: '创建密钥',
+    mounts: '挂载',
+    choose: '选择',
+    deleteKey: (name: string) => `删除 ${name}`,
+    confirmDelete: '删除',
+    deleted: (name: string) => `已删除 ${name}`,
+    close: '关闭',
+    taskManager: '任务管理器',
+    language: /^语言/,
+    addStorage: '添加存储',
+    provider: '服务商',
+    local: '本地磁盘',
+    lifetime: '签名链接有效期（秒）',
+    paste: '文本',
+  },
+} as const;
+
+async function shot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.waitForTimeout(400); // modal and toast transitions settle first
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+}
+
+/** Flips a Mantine switch by its label, as a person does (the input itself is zero-sized). */
+async function toggle(input: Locator): Promise<void> {
+  await input.locator('xpath=..').click();
+}
+
+async function expectNoSeriousViolations(page: Page, screen: string): Promise<void> {
+  const findings = await seriousViolations(page);
+  expect(findings, formatFindings(screen, findings)).toEqual([]);
+}
+
+type Box = { left: number; top: number; right: number; bottom: number };
+const boxOf = (locator: Locator): Promise<Box> =>
+  locator.evaluate((element) => {
+    const { left, top, right, bottom } = element.getBoundingClientRect();
+    return { left, top, right, bottom };
+  });
+const overlaps = (a: Box, b: Box) =>
+  a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+describe('the admin screens of issue 30, polished', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let token: string;
+
+  const open = async (look: Look, route: string, viewport?: ContextOptions['viewport']) => {
+    const context = await newContext(browser, {
+      baseUrl: server.baseUrl,
+      ...look,
+      adminToken: token,
+      ...(viewport ? { viewport } : {}),
+    });
+    const page = await context.newPage();
+    await page.goto(route);
+    return page;
+  };
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    token = await server.adminToken();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('fits "Choose" beside the base path and prints the WebDAV address once', async () => {
+    const webdavAddress = `${server.baseUrl}/dav/`;
+    for (const [index, look] of LOOKS.entries()) {
+      const words = WORDS[look.language];
+      const viewport = index % 2 === 1 ? PHONE : undefined;
+      const page = await open(look, '/admin/key-management', viewport);
+      await (await visible(page, page.getByRole('button', { name: words.createKey }))).click();
+      const dialog = await visible(page, page.getByRole('dialog'));
+      await toggle(dialog.getByRole('switch', { name: words.mounts }));
+      const choose = dialog.getByRole('button', { name: words.choose, exact: true });
+      await choose.scrollIntoViewIfNeeded();
+
+      // The whole label shows, and the button sits beside the input rather than on it.
+      const label = choose.locator('.mantine-Button-label');
+      const [labelWidth, labelRoom] = await label.evaluate((element) => [
+        element.scrollWidth,
+        element.clientWidth,
+      ]);
+      expect(labelWidth).toBeLessThanOrEqual(labelRoom);
+      const input = dialog.getByRole('textbox', { name: /Base path|基础路径/ });
+      expect(overlaps(await boxOf(choose), await boxOf(input))).toBe(false);
+      expect((await boxOf(choose)).right).toBeLessThanOrEqual((await boxOf(dialog)).right);
+
+      const dialogText = (await dialog.innerText()).split(webdavAddress).length - 1;
+      expect(dialogText).toBe(1);
+      await expectNoSeriousViolations(page, `key dialog ${look.language} ${look.theme}`);
+      await shot(page, `key-dialog-${look.language}-${look.theme}${viewport ? '-phone' : ''}`);
+      if (index === 0) {
+        await docsScreenshot(page, 'key-dialog-base-path-en-US-light');
+      }
+      await page.context().close();
+    }
+  });
+
+  it('opens toasts below the header, clear of the task-manager and language buttons', async () => {
+    for (const [index, look] of LOOKS.entries()) {
+      const words = WORDS[look.language];
+      const viewport = index % 2 === 0 ? PHONE : undefined;
+      const name = `Robot ${index}`;
+      await adminCall(server.baseUrl, token, 'POST', '/admin/api-keys', {
+        name,
+        text_permission: true,
+      });
+      const page = await open(look, '/admin/key-management', viewport);
+      await (
+        await visible(page, page.getByRole('button', { name: words.deleteKey(name) }))
+      ).click();
+      await page.getByRole('dialog').getByRole('button', { name: words.confirmDelete }).click();
+      const toast = await visible(page, page.locator('.mantine-Notification-root'));
+      await visible(page, toast.getByText(words.deleted(name)));
+
+      const header = await boxOf(page.locator('header').first());
+      const toastBox = await boxOf(toast);
+      expect(toastBox.top).toBeGreaterThanOrEqual(header.bottom);
+      for (const button of [
+        page.getByRole('button', { name: words.taskManager }),
+        page.getByRole('button', { name: words.language }),
+      ]) {
+        expect(overlaps(toastBox, await boxOf(button))).toBe(false);
+      }
+      // Every toast's close button is named in the page's language (the theme does it once).
+      await visible(page, toast.getByRole('button', { name: words.close }));
+      await expectNoSeriousViolations(page, `toast ${look.language} ${look.theme}`);
+      await shot(page, `toast-${look.language}-${look.theme}${viewport ? '-phone' : ''}`);
+      if (index === 0) {
+        await docsScreenshot(page, 'toast-below-header-en-US-light-phone');
+      }
+      await page.context().close();
+    }
+  });
+
+  it('calls the keys "API keys" in the menu, the heading and the tab, in both languages', async () => {
+    for (const look of [LOOKS[0], LOOKS[3]]) {
+      const words = WORDS[look.language];
+      const page = await open(look, '/admin/key-management');
+      await visible(page, page.getByRole('heading', { name: words.keys, exact: true }));
+      await visible(page, page.getByRole('link', { name: words.keys, exact: true }));
+      expect(await page.title()).toBe(`${words.keys} - Pastebox`);
+      await page.context().close();
+    }
+  });
+
+  it('names the link lifetime of local storage for what it is: a signed link', async () => {
+    for (const [index, look] of LOOKS.entries()) {
+      const words = WORDS[look.language];
+      const page = await open(look, '/admin/storage-config', index === 3 ? PHONE : undefined);
+      await (await visible(page, page.getByRole('button', { name: words.addStorage }))).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('textbox', { name: words.provider }).click();
+      await page.getByRole('option', { name: words.local }).click();
+      const lifetime = await visible(page, dialog.getByRole('textbox', { name: words.lifetime }));
+      await lifetime.scrollIntoViewIfNeeded();
+      expect(await dialog.innerText()).not.toMatch(/Presigned|预签名/);
+      await shot(page, `storage-local-${look.language}-${look.theme}`);
+      await page.context().close();
+    }
+  });
+
+  it('lists recent shares by name once, with their kind and date beneath', async () => {
+    const paste = await adminCall<{ slug: string }>(server.baseUrl, token, 'POST', '/paste', {
+      content: 'no remark',
+    });
+    await uploadViaApi(server.baseUrl, token, {
+      name: 'report.txt',
+      type: 'text/plain',
+      body: 'hi',
+    });
+    for (const [index, look] of LOOKS.entries()) {
+      const page = await open(look, '/admin/dashboard', index === 1 ? PHONE : undefined);
+      const link = `/paste/${paste.slug}`;
+      const row = await visible(page, page.locator('li', { hasText: link }));
+      expect((await row.innerText()).split(link).length - 1).toBe(1);
+      expect(await row.innerText()).toContain(`${WORDS[look.language].paste} · `);
+      await row.scrollIntoViewIfNeeded();
+      await shot(page, `dashboard-recent-${look.language}-${look.theme}`);
+      if (index === 0) {
+        await docsScreenshot(page, 'dashboard-recent-en-US-light');
+      }
+      await page.context().close();
+    }
+  });
+});
