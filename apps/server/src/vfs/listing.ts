@@ -103,12 +103,24 @@ export async function listStorageFolderDated(
   const worker = async () => {
     while (next < folders.length) {
       const folder = folders[next++] as VfsEntry;
-      const stat = await driver.folderStat(`${prefix}${folder.name}`);
-      folder.modified = stat?.lastModified ?? null;
+      folder.modified = await folderDateOf(driver, `${prefix}${folder.name}`);
     }
   };
   await Promise.all(Array.from({ length: FOLDER_DATE_CONCURRENCY }, worker));
   return entries;
+}
+
+/**
+ * A sub-folder's date, or none: a date only decorates a listing, so a folder storage
+ * cannot date — a name made outside the product that no key may carry (`dir\uFFFF`), a
+ * marker gone between list and stat — leaves it undated instead of failing the listing.
+ */
+async function folderDateOf(driver: StorageDriver, key: string): Promise<Date | null> {
+  try {
+    return (await driver.folderStat(key))?.lastModified ?? null;
+  } catch {
+    return null;
+  }
 }
 
 /**
