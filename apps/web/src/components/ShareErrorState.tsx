@@ -53,6 +53,45 @@ export function ShareErrorState(props: ShareErrorStateProps) {
   return <ShareRefusal {...props} />;
 }
 
+/** The kinds of share with a page of their own; their words live under `${kind}.state`. */
+export type SharePageKind = 'file' | 'paste';
+
+/** Error keys that mean "this share does not exist", by kind. */
+const NOT_FOUND_KEYS: Record<SharePageKind, string[]> = {
+  file: ['FILE_NOT_FOUND', 'NOT_FOUND'],
+  paste: ['PASTE_NOT_FOUND'],
+};
+
+/** The error state of a shared file's or paste's page, in the words of its kind. */
+export function SharePageErrorState({
+  kind,
+  error,
+  onRetry,
+}: {
+  kind: SharePageKind;
+  error: unknown;
+  onRetry: () => void;
+}) {
+  const { t } = useTranslation();
+  const texts: ShareStateTexts = {
+    notFoundTitle: t(`${kind}.state.notFoundTitle`),
+    notFoundBody: t(`${kind}.state.notFoundBody`),
+    expiredTitle: t(`${kind}.state.expiredTitle`),
+    expiredBody: t(`${kind}.state.expiredBody`),
+    viewLimitTitle: t(`${kind}.state.viewLimitTitle`),
+    viewLimitBody: t(`${kind}.state.viewLimitBody`),
+    errorTitle: t(`${kind}.state.errorTitle`),
+  };
+  return (
+    <ShareErrorState
+      error={error}
+      onRetry={onRetry}
+      texts={texts}
+      notFoundKeys={NOT_FOUND_KEYS[kind]}
+    />
+  );
+}
+
 function ShareRefusal({ error, onRetry, texts, notFoundKeys }: ShareErrorStateProps) {
   const { t } = useTranslation();
   const key = error instanceof AppError ? error.key : null;

@@ -2,13 +2,13 @@ import { Divider, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/co
 import type { PublicFile } from '@pastebox/contract/schemas/file';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { SharePageErrorState } from '@/components/ShareErrorState';
 import { isOfflineCopy } from '@/lib/offline/response-cache';
 import { useOnline } from '@/lib/use-online';
 import { usePageTitle } from '@/lib/use-page-title';
 import { usePublicFile } from '@/features/files/api/get-public-file';
 import { useVerifyFilePassword } from '@/features/files/api/verify-file-password';
 import { FileActions } from './FileActions';
-import { FileErrorState } from './FileErrorState';
 import { FileHeaderIcon } from './FileHeaderIcon';
 import { FileMeta } from './FileMeta';
 import { FileOfflineNote, OfflinePreview } from './FileOffline';
@@ -48,7 +48,9 @@ export function FilePage() {
     return <LoadingState />;
   }
   if (query.isError) {
-    return <FileErrorState error={query.error} onRetry={() => void query.refetch()} />;
+    return (
+      <SharePageErrorState kind="file" error={query.error} onRetry={() => void query.refetch()} />
+    );
   }
   const file = query.data;
   if (!isOpened(file)) {

@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes, useLocation } from 'react-router';
 import { authStore } from '@/lib/auth/auth-store';
+import { apiAnswer as envelope, stubFetch } from '@/test/fake-server';
 import { renderWithProviders } from '@/test/render';
 import { ExplorerPage } from './ExplorerPage';
 
@@ -43,18 +44,6 @@ const FOLDERS: Record<string, FsEntry[]> = {
 let calls: { method: string; path: string; query: string | null; body?: unknown }[] = [];
 let batchAnswer: { success: number; failed: { path: string; error: string; message: string }[] };
 
-const envelope = (status: number, data: unknown, error?: string) =>
-  Response.json(
-    {
-      code: status,
-      message: error ?? 'OK',
-      data,
-      success: status < 300,
-      ...(error ? { error } : {}),
-    },
-    { status },
-  );
-
 function answer(url: URL, init?: RequestInit): Response {
   const method = init?.method ?? 'GET';
   const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
@@ -85,12 +74,7 @@ function answer(url: URL, init?: RequestInit): Response {
 beforeEach(() => {
   calls = [];
   batchAnswer = { success: 2, failed: [] };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: string, init?: RequestInit) =>
-      Promise.resolve(answer(new URL(input, 'http://localhost'), init)),
-    ),
-  );
+  stubFetch(answer);
 });
 
 afterEach(() => {

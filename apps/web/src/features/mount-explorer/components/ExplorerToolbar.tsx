@@ -6,6 +6,7 @@ import {
   IconFolderPlus,
   IconRefresh,
 } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ViewMode } from '@/features/mount-explorer/hooks/use-explorer-prefs';
 import type { SortState } from '@/features/mount-explorer/lib/entries';
@@ -28,6 +29,28 @@ export interface ExplorerToolbarProps {
   refreshing: boolean;
   onClearCache: () => void;
   clearingCache: boolean;
+}
+
+/** An icon button of the wide toolbar, named by its tooltip (refresh, clear cache). */
+function ToolbarIcon(props: {
+  label: string;
+  icon: ReactNode;
+  loading: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <Tooltip label={props.label}>
+      <ActionIcon
+        variant="default"
+        size="lg"
+        aria-label={props.label}
+        loading={props.loading}
+        onClick={props.onClick}
+      >
+        {props.icon}
+      </ActionIcon>
+    </Tooltip>
+  );
 }
 
 /**
@@ -110,28 +133,18 @@ export function ExplorerToolbar(props: ExplorerToolbarProps) {
             <ExplorerUploadButtons />
           </>
         )}
-        <Tooltip label={t('explorer.actions.refresh')}>
-          <ActionIcon
-            variant="default"
-            size="lg"
-            aria-label={t('explorer.actions.refresh')}
-            loading={props.refreshing}
-            onClick={props.onRefresh}
-          >
-            <IconRefresh size={18} />
-          </ActionIcon>
-        </Tooltip>
-        <Tooltip label={t('explorer.actions.clearCache')}>
-          <ActionIcon
-            variant="default"
-            size="lg"
-            aria-label={t('explorer.actions.clearCache')}
-            loading={props.clearingCache}
-            onClick={props.onClearCache}
-          >
-            <IconDatabaseX size={18} />
-          </ActionIcon>
-        </Tooltip>
+        <ToolbarIcon
+          label={t('explorer.actions.refresh')}
+          icon={<IconRefresh size={18} />}
+          loading={props.refreshing}
+          onClick={props.onRefresh}
+        />
+        <ToolbarIcon
+          label={t('explorer.actions.clearCache')}
+          icon={<IconDatabaseX size={18} />}
+          loading={props.clearingCache}
+          onClick={props.onClearCache}
+        />
       </Group>
       <Group gap="xs" wrap="nowrap">
         <div style={{ width: 240 }}>

@@ -3,13 +3,13 @@ import type { PasteView } from '@pastebox/contract/schemas/paste';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { SharePageErrorState } from '@/components/ShareErrorState';
 import { isOfflineCopy } from '@/lib/offline/response-cache';
 import { usePageTitle } from '@/lib/use-page-title';
 import { usePasteView } from '@/features/pastes/api/get-paste';
 import { useUnlockPaste } from '@/features/pastes/api/unlock-paste';
 import { PasteActions } from './PasteActions';
 import { PasteContent } from './PasteContent';
-import { PasteErrorState } from './PasteErrorState';
 import { PasteMeta } from './PasteMeta';
 import { PastePasswordPrompt } from './PastePasswordPrompt';
 
@@ -49,7 +49,9 @@ export function PastePage() {
     return <LoadingState />;
   }
   if (query.isError) {
-    return <PasteErrorState error={query.error} onRetry={() => void query.refetch()} />;
+    return (
+      <SharePageErrorState kind="paste" error={query.error} onRetry={() => void query.refetch()} />
+    );
   }
   const paste = query.data;
   if (paste.content === undefined) {

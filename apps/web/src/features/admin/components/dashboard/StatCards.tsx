@@ -48,52 +48,51 @@ function StatCard({ label, value, icon: StatIcon, color, note }: StatCardProps) 
   );
 }
 
+/** One card of the row: its words under dashboard.stats, its total, and its look. */
+interface StatCardSpec {
+  labelKey: 'pastes' | 'files' | 'views' | 'apiKeys' | 'mounts' | 'storageConfigs';
+  total: keyof DashboardStats['totals'];
+  icon: Icon;
+  color: string;
+  /** The line under the number says how many of these arrived today. */
+  today?: keyof DashboardStats['today'];
+  /** Or it says what is counted (a key under dashboard.stats). */
+  noteKey?: 'viewsNote';
+}
+
+/** The six totals, in their order on the screen. */
+const STAT_CARDS: StatCardSpec[] = [
+  { labelKey: 'pastes', total: 'pastes', icon: IconFileText, color: 'blue', today: 'pastes' },
+  { labelKey: 'files', total: 'files', icon: IconFiles, color: 'teal', today: 'files' },
+  { labelKey: 'views', total: 'views', icon: IconEye, color: 'grape', noteKey: 'viewsNote' },
+  { labelKey: 'apiKeys', total: 'api_keys', icon: IconKey, color: 'orange' },
+  { labelKey: 'mounts', total: 'mounts', icon: IconFolders, color: 'indigo' },
+  { labelKey: 'storageConfigs', total: 'storage_configs', icon: IconCloudCog, color: 'cyan' },
+];
+
 /** The six totals; pastes and files also say how many arrived today (UTC). */
 export function StatCards({ stats }: { stats: DashboardStats }) {
   const { t, i18n } = useTranslation();
-  const today = (count: number) =>
-    t('dashboard.stats.today', { value: formatCount(count, i18n.language) });
+  const noteOf = ({ today, noteKey }: StatCardSpec) => {
+    if (today) {
+      return t('dashboard.stats.today', {
+        value: formatCount(stats.today[today], i18n.language),
+      });
+    }
+    return noteKey ? t(`dashboard.stats.${noteKey}`) : undefined;
+  };
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
-      <StatCard
-        label={t('dashboard.stats.pastes')}
-        value={stats.totals.pastes}
-        icon={IconFileText}
-        color="blue"
-        note={today(stats.today.pastes)}
-      />
-      <StatCard
-        label={t('dashboard.stats.files')}
-        value={stats.totals.files}
-        icon={IconFiles}
-        color="teal"
-        note={today(stats.today.files)}
-      />
-      <StatCard
-        label={t('dashboard.stats.views')}
-        value={stats.totals.views}
-        icon={IconEye}
-        color="grape"
-        note={t('dashboard.stats.viewsNote')}
-      />
-      <StatCard
-        label={t('dashboard.stats.apiKeys')}
-        value={stats.totals.api_keys}
-        icon={IconKey}
-        color="orange"
-      />
-      <StatCard
-        label={t('dashboard.stats.mounts')}
-        value={stats.totals.mounts}
-        icon={IconFolders}
-        color="indigo"
-      />
-      <StatCard
-        label={t('dashboard.stats.storageConfigs')}
-        value={stats.totals.storage_configs}
-        icon={IconCloudCog}
-        color="cyan"
-      />
+      {STAT_CARDS.map((spec) => (
+        <StatCard
+          key={spec.total}
+          label={t(`dashboard.stats.${spec.labelKey}`)}
+          value={stats.totals[spec.total]}
+          icon={spec.icon}
+          color={spec.color}
+          note={noteOf(spec)}
+        />
+      ))}
     </SimpleGrid>
   );
 }

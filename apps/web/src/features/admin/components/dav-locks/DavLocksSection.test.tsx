@@ -4,6 +4,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '@/lib/auth/auth-store';
+import { apiAnswer as json, stubFetch } from '@/test/fake-server';
 import { renderWithProviders } from '@/test/render';
 import { DavLocksSection } from './DavLocksSection';
 
@@ -27,18 +28,6 @@ function lockFor(overrides: Partial<DavLockItem> = {}): DavLockItem {
 let held: DavLockItem[] = [];
 let calls: { method: string; path: string }[] = [];
 let listFails = false;
-
-const json = (status: number, data: unknown, error?: string) =>
-  Response.json(
-    {
-      code: status,
-      message: error ?? 'OK',
-      data,
-      success: status < 300,
-      ...(error ? { error } : {}),
-    },
-    { status },
-  );
 
 function answer(url: URL, init?: RequestInit): Response {
   const method = init?.method ?? 'GET';
@@ -66,12 +55,7 @@ beforeEach(() => {
   calls = [];
   listFails = false;
   authStore.signInAdmin('tok');
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: string, init?: RequestInit) =>
-      Promise.resolve(answer(new URL(input, 'http://localhost'), init)),
-    ),
-  );
+  stubFetch(answer);
 });
 
 afterEach(() => {

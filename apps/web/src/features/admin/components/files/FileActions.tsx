@@ -1,13 +1,6 @@
-import { Group } from '@mantine/core';
 import type { FileShare } from '@pastebox/contract/schemas/file';
-import { IconEye, IconQrcode } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { CopyIconButton } from '@/components/CopyButton';
-import {
-  DeleteAction,
-  EditAction,
-  IconAction,
-} from '@/features/admin/components/shared/IconAction';
+import { ShareActions } from '@/features/admin/components/shared/ShareActions';
 import { appUrl } from '@/lib/backend';
 
 export interface FileActionHandlers {
@@ -28,22 +21,16 @@ export function FileActions({
   const { t } = useTranslation();
   const name = { name: file.filename };
   return (
-    <Group gap={2} justify="flex-end" wrap="nowrap">
-      <IconAction
-        tooltip={t('files.preview')}
-        label={t('files.previewFile', name)}
-        icon={<IconEye size={18} />}
-        onClick={() => onPreview(file.id)}
-      />
-      <CopyIconButton text={appUrl(`/file/${file.slug}`)} label={t('files.copyLinkOf', name)} />
-      <IconAction
-        tooltip={t('files.qr')}
-        label={t('files.qrOf', name)}
-        icon={<IconQrcode size={18} />}
-        onClick={() => onQr(file)}
-      />
-      <EditAction label={t('files.editFile', name)} onClick={() => onEdit(file.id)} />
-      <DeleteAction label={t('files.deleteFile', name)} onClick={() => onDelete(file)} />
-    </Group>
+    <ShareActions
+      open={{
+        tooltip: t('files.preview'),
+        label: t('files.previewFile', name),
+        onClick: () => onPreview(file.id),
+      }}
+      link={{ url: appUrl(`/file/${file.slug}`), label: t('files.copyLinkOf', name) }}
+      qr={{ tooltip: t('files.qr'), label: t('files.qrOf', name), onClick: () => onQr(file) }}
+      edit={{ label: t('files.editFile', name), onClick: () => onEdit(file.id) }}
+      remove={{ label: t('files.deleteFile', name), onClick: () => onDelete(file) }}
+    />
   );
 }

@@ -12,7 +12,7 @@ import {
   RemarkField,
   SlugField,
 } from '@/features/admin/components/shared/ShareEditFields';
-import { useEditForm } from '@/features/admin/components/shared/use-edit-form';
+import { useShareEditForm } from '@/features/admin/components/shared/use-share-edit-form';
 import {
   FILE_EXPIRY_HOURS,
   initialFileEditValues,
@@ -23,14 +23,13 @@ import {
 /** Link suffix, remark, password, expiry and view limit of one file share. */
 export function FileEditForm({ file, onDone }: { file: FileShare; onDone: () => void }) {
   const { t } = useTranslation();
-  const update = useUpdateFile();
-  const { values, set, errorText, submit } = useEditForm({
+  const { values, field, submit, saving } = useShareEditForm({
+    ns: 'files',
+    id: file.id,
+    update: useUpdateFile(),
     initial: () => initialFileEditValues(file),
     validate: validateFileEdit,
     toBody: (current) => toFileUpdateBody(file, current),
-    save: (body, done) => update.mutate({ id: file.id, body }, done),
-    savedMessage: () => t('files.edit.saved'),
-    failedTitle: t('files.edit.saveFailed'),
     onDone,
     errorParams: { max: LIMITS.remarkMaxLength },
   });
@@ -43,49 +42,14 @@ export function FileEditForm({ file, onDone }: { file: FileShare; onDone: () => 
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <SlugField
-            ns="files"
-            data-autofocus
-            value={values.slug}
-            error={errorText('slug')}
-            onChange={(value) => set('slug', value)}
-          />
-          <RemarkField
-            ns="files"
-            value={values.remark}
-            error={errorText('remark')}
-            onChange={(value) => set('remark', value)}
-          />
-          <PasswordChoiceField
-            ns="files"
-            hasPassword={file.has_password}
-            value={values.passwordChoice}
-            onChange={(value) => set('passwordChoice', value)}
-          />
-          <ExpiryField
-            ns="files"
-            expiresAt={file.expires_at}
-            options={expiryOptions}
-            value={values.expiry}
-            onChange={(value) => set('expiry', value)}
-          />
+          <SlugField data-autofocus {...field('slug')} />
+          <RemarkField {...field('remark')} />
+          <PasswordChoiceField hasPassword={file.has_password} {...field('passwordChoice')} />
+          <ExpiryField expiresAt={file.expires_at} options={expiryOptions} {...field('expiry')} />
         </SimpleGrid>
-        {values.passwordChoice === 'set' && (
-          <NewPasswordField
-            ns="files"
-            value={values.password}
-            error={errorText('password')}
-            onChange={(value) => set('password', value)}
-          />
-        )}
-        <MaxViewsField
-          ns="files"
-          views={file.views}
-          value={values.maxViews}
-          error={errorText('maxViews')}
-          onChange={(value) => set('maxViews', value)}
-        />
-        <FormButtons onCancel={onDone} saving={update.isPending} />
+        {values.passwordChoice === 'set' && <NewPasswordField {...field('password')} />}
+        <MaxViewsField views={file.views} {...field('maxViews')} />
+        <FormButtons onCancel={onDone} saving={saving} />
       </Stack>
     </form>
   );

@@ -3,6 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '@/lib/auth/auth-store';
+import { apiAnswer as json, stubFetch } from '@/test/fake-server';
 import { renderWithProviders } from '@/test/render';
 import { MountsModule } from './MountsModule';
 
@@ -28,18 +29,6 @@ let calls: { method: string; path: string; body?: unknown }[] = [];
 /** What POST /admin/mounts answers next (null: created). */
 let createRefusal: { status: number; error: string } | null = null;
 
-const json = (status: number, data: unknown, error?: string) =>
-  Response.json(
-    {
-      code: status,
-      message: error ?? 'OK',
-      data,
-      success: status < 300,
-      ...(error ? { error } : {}),
-    },
-    { status },
-  );
-
 function answer(url: URL, init?: RequestInit): Response {
   const method = init?.method ?? 'GET';
   const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
@@ -64,12 +53,7 @@ function answer(url: URL, init?: RequestInit): Response {
 beforeEach(() => {
   calls = [];
   createRefusal = null;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: string, init?: RequestInit) =>
-      Promise.resolve(answer(new URL(input, 'http://localhost'), init)),
-    ),
-  );
+  stubFetch(answer);
 });
 
 afterEach(() => {

@@ -12,20 +12,19 @@ import {
   RemarkField,
   SlugField,
 } from '@/features/admin/components/shared/ShareEditFields';
-import { useEditForm } from '@/features/admin/components/shared/use-edit-form';
+import { useShareEditForm } from '@/features/admin/components/shared/use-share-edit-form';
 import { initialEditValues, toUpdateBody, validateEdit } from './paste-edit-form';
 
 /** Content, link suffix, remark, format, password, expiry and view limit of one share. */
 export function PasteEditForm({ paste, onDone }: { paste: PasteDetail; onDone: () => void }) {
   const { t } = useTranslation();
-  const update = useUpdatePaste();
-  const { values, set, errorText, submit } = useEditForm({
+  const { values, set, errorText, field, submit, saving } = useShareEditForm({
+    ns: 'texts',
+    id: paste.id,
+    update: useUpdatePaste(),
     initial: () => initialEditValues(paste),
     validate: validateEdit,
     toBody: (current) => toUpdateBody(paste, current, new Date()),
-    save: (body, done) => update.mutate({ id: paste.id, body }, done),
-    savedMessage: () => t('texts.edit.saved'),
-    failedTitle: t('texts.edit.saveFailed'),
     onDone,
   });
   const expiryOptions = PASTE_EXPIRY_OPTIONS.map((option) => ({
@@ -37,18 +36,8 @@ export function PasteEditForm({ paste, onDone }: { paste: PasteDetail; onDone: (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <SlugField
-            ns="texts"
-            value={values.slug}
-            error={errorText('slug')}
-            onChange={(value) => set('slug', value)}
-          />
-          <RemarkField
-            ns="texts"
-            value={values.remark}
-            error={errorText('remark')}
-            onChange={(value) => set('remark', value)}
-          />
+          <SlugField {...field('slug')} />
+          <RemarkField {...field('remark')} />
         </SimpleGrid>
         <Stack gap={4}>
           <Group justify="space-between" gap="xs">
@@ -78,36 +67,12 @@ export function PasteEditForm({ paste, onDone }: { paste: PasteDetail; onDone: (
           />
         </Stack>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-          <PasswordChoiceField
-            ns="texts"
-            hasPassword={paste.hasPassword}
-            value={values.passwordChoice}
-            onChange={(value) => set('passwordChoice', value)}
-          />
-          <ExpiryField
-            ns="texts"
-            expiresAt={paste.expiresAt}
-            options={expiryOptions}
-            value={values.expiry}
-            onChange={(value) => set('expiry', value)}
-          />
-          <MaxViewsField
-            ns="texts"
-            views={paste.views}
-            value={values.maxViews}
-            error={errorText('maxViews')}
-            onChange={(value) => set('maxViews', value)}
-          />
+          <PasswordChoiceField hasPassword={paste.hasPassword} {...field('passwordChoice')} />
+          <ExpiryField expiresAt={paste.expiresAt} options={expiryOptions} {...field('expiry')} />
+          <MaxViewsField views={paste.views} {...field('maxViews')} />
         </SimpleGrid>
-        {values.passwordChoice === 'set' && (
-          <NewPasswordField
-            ns="texts"
-            value={values.password}
-            error={errorText('password')}
-            onChange={(value) => set('password', value)}
-          />
-        )}
-        <FormButtons onCancel={onDone} saving={update.isPending} />
+        {values.passwordChoice === 'set' && <NewPasswordField {...field('password')} />}
+        <FormButtons onCancel={onDone} saving={saving} />
       </Stack>
     </form>
   );

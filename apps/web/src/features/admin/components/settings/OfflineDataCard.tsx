@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
@@ -10,6 +10,7 @@ import {
   offlineCacheStats,
 } from '@/lib/offline/cache-stats';
 import { formatBytes } from '@/lib/uploader/format';
+import { SettingsCard } from './SettingsCard';
 
 /** "Works offline": what the offline copy holds on this device, and a way to empty it. */
 export function OfflineDataCard() {
@@ -58,31 +59,21 @@ export function OfflineDataCard() {
         : t('offline.unavailable');
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={640}>
-      <Stack gap="lg">
-        <Stack gap={4}>
-          <Title order={2} size="h4">
-            {t('offline.title')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('offline.description')}
-          </Text>
-        </Stack>
-        <Group justify="space-between" align="center" gap="md">
-          <Text size="sm" data-testid="offline-cache-summary" aria-live="polite">
-            {summary}
-          </Text>
-          <Button
-            variant="light"
-            color="red"
-            onClick={confirmClear}
-            loading={clearing}
-            disabled={!stats?.available || stats.entries === 0}
-          >
-            {t('offline.clear')}
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
+    <SettingsCard title={t('offline.title')} description={t('offline.description')}>
+      <Group justify="space-between" align="center" gap="md">
+        <Text size="sm" data-testid="offline-cache-summary" aria-live="polite">
+          {summary}
+        </Text>
+        <Button
+          variant="light"
+          color="red"
+          onClick={confirmClear}
+          loading={clearing}
+          disabled={!stats?.available || stats.entries === 0}
+        >
+          {t('offline.clear')}
+        </Button>
+      </Group>
+    </SettingsCard>
   );
 }

@@ -1,38 +1,9 @@
-import type { StorageConfigItem } from '@pastebox/contract/schemas/storage-config';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
+import { storageConfig as config } from '@/test/storage-config';
 import { StorageList } from './StorageList';
-
-function config(overrides: Partial<StorageConfigItem>): StorageConfigItem {
-  return {
-    id: 'c',
-    name: 'Config',
-    provider_type: 'minio',
-    storage_type: 's3',
-    endpoint_url: 'http://minio:9000',
-    region: 'us-east-1',
-    bucket_name: 'shares',
-    path_style: true,
-    access_key_id: '',
-    has_access_key: false,
-    secret_access_key: '',
-    has_secret: false,
-    default_folder: '',
-    custom_host: null,
-    signature_expires_in: 3600,
-    total_storage_bytes: null,
-    used_bytes: 0,
-    file_count: 0,
-    mount_count: 0,
-    root_path: null,
-    is_default: false,
-    created_at: '2026-11-21T05:00:00.000Z',
-    updated_at: '2026-11-21T05:00:00.000Z',
-    ...overrides,
-  };
-}
 
 /** The built-in config as the first start creates it. */
 const builtIn = config({

@@ -7,50 +7,17 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '@/lib/auth/auth-store';
+import { apiAnswer as json } from '@/test/fake-server';
 import { renderWithProviders } from '@/test/render';
+import { localStorageConfig as config } from '@/test/storage-config';
 import { StorageModule } from './StorageModule';
 
 const MB = 1024 * 1024;
-
-function config(overrides: Partial<StorageConfigItem>): StorageConfigItem {
-  return {
-    id: 'c',
-    name: 'Config',
-    provider_type: 'local',
-    storage_type: 'local',
-    endpoint_url: null,
-    region: null,
-    bucket_name: null,
-    path_style: false,
-    access_key_id: '',
-    has_access_key: false,
-    secret_access_key: '',
-    has_secret: false,
-    default_folder: '',
-    custom_host: null,
-    signature_expires_in: 3600,
-    total_storage_bytes: null,
-    used_bytes: 0,
-    file_count: 0,
-    mount_count: 0,
-    root_path: 'files',
-    is_default: false,
-    created_at: '2026-11-21T05:00:00.000Z',
-    updated_at: '2026-11-21T05:00:00.000Z',
-    ...overrides,
-  };
-}
 
 /** The configs GET /api/s3-configs answers now; a recount changes them as the server does. */
 let configs: StorageConfigItem[] = [];
 /** POST /reconcile calls, by config id, each answered when the test says so. */
 let recounts: { id: string; answer: (response: Response) => void }[] = [];
-
-const json = (status: number, data: unknown, error?: string) =>
-  Response.json(
-    { code: status, message: error ?? 'OK', data, success: status < 300, ...(error && { error }) },
-    { status },
-  );
 
 function answer(input: string, init?: RequestInit): Promise<Response> {
   const url = new URL(input, 'http://localhost');
