@@ -21,121 +21,128 @@ interface Wording {
   text: string;
 }
 
-/** The refusals a browser may meet on a share's link, each with where it leads. */
-const ONWARDS = {
-  WRONG_PASSWORD: 'share',
-  VISIT_LINK_USED_UP: 'share',
-  RATE_LIMITED: 'share',
-  SHARE_EXPIRED: 'home',
-  VIEW_LIMIT_REACHED: 'home',
-  PASTE_NOT_FOUND: 'home',
-  FILE_NOT_FOUND: 'home',
-  SIGNED_URL_INVALID: 'home',
-  SIGNED_URL_EXPIRED: 'home',
-  SHORT_LINK_NOT_FOUND: 'home',
-  NOT_FOUND: 'home',
-} as const satisfies Partial<Record<ErrorKey, Onwards>>;
+/** One refusal: where its page leads, and its wording in each language the page speaks. */
+type RefusalSpec = { onwards: Onwards } & Record<PageLanguage, Wording>;
 
-type Refusal = keyof typeof ONWARDS;
+/** Both kinds of share say "not found" alike. */
+const SHARE_NOT_FOUND = {
+  onwards: 'home',
+  'en-US': {
+    title: 'Share not found',
+    text: 'The link may be mistyped, or the share was deleted.',
+  },
+  'zh-CN': { title: '分享不存在', text: '链接可能输错了，或者分享已被删除。' },
+} as const satisfies RefusalSpec;
 
+/**
+ * The refusals a browser may meet on a share's link, each with where it leads and the web
+ * app's wording (locales `paste.state`, `paste.password`) in both languages.
+ */
+const REFUSALS = {
+  WRONG_PASSWORD: {
+    onwards: 'share',
+    'en-US': {
+      title: 'This share is protected',
+      text: 'Open the share page and enter the password there; its Raw and Download buttons then open this link without it.',
+    },
+    'zh-CN': {
+      title: '此分享受密码保护',
+      text: '请打开分享页面并在那里输入密码；之后该页面上的“原文”和“下载”按钮无需密码即可打开此链接。',
+    },
+  },
+  VISIT_LINK_USED_UP: {
+    onwards: 'share',
+    'en-US': {
+      title: 'This link has expired',
+      text: 'It belonged to an earlier visit of the share page. Open the share page again for a new one.',
+    },
+    'zh-CN': {
+      title: '此链接已失效',
+      text: '它属于之前的一次访问。请重新打开分享页面以获取新的链接。',
+    },
+  },
+  RATE_LIMITED: {
+    onwards: 'share',
+    'en-US': {
+      title: 'Too many attempts',
+      text: 'Too many passwords were tried from your address. Wait a minute, then try again.',
+    },
+    'zh-CN': { title: '尝试次数过多', text: '你的地址尝试密码的次数过多，请稍等一分钟后再试。' },
+  },
+  SHARE_EXPIRED: {
+    onwards: 'home',
+    'en-US': {
+      title: 'This share has expired',
+      text: 'Its owner set it to stop working after a while, and that time has passed.',
+    },
+    'zh-CN': { title: '分享已过期', text: '分享者设置了有效期，现在已经过了期限。' },
+  },
+  VIEW_LIMIT_REACHED: {
+    onwards: 'home',
+    'en-US': {
+      title: 'No views left',
+      text: 'This share could be opened a limited number of times, and all of them are used.',
+    },
+    'zh-CN': { title: '查看次数已用完', text: '这个分享只能打开有限次数，现已全部用完。' },
+  },
+  PASTE_NOT_FOUND: SHARE_NOT_FOUND,
+  FILE_NOT_FOUND: SHARE_NOT_FOUND,
+  SIGNED_URL_INVALID: {
+    onwards: 'home',
+    'en-US': {
+      title: 'This link is not valid',
+      text: 'It was changed or copied incompletely. Ask whoever sent it for the link again.',
+    },
+    'zh-CN': {
+      title: '此链接无效',
+      text: '链接被改动过或没有复制完整。请向发送者重新索取链接。',
+    },
+  },
+  SIGNED_URL_EXPIRED: {
+    onwards: 'home',
+    'en-US': {
+      title: 'This link has expired',
+      text: 'Links to files work for a limited time, and this one is over. Ask whoever sent it for a new one.',
+    },
+    'zh-CN': {
+      title: '此链接已过期',
+      text: '文件链接只在一段时间内有效，这个链接已经过了期限。请向发送者索取新的链接。',
+    },
+  },
+  SHORT_LINK_NOT_FOUND: {
+    onwards: 'home',
+    'en-US': {
+      title: 'This link does not exist',
+      text: 'It may be mistyped, or it expired and was removed. Ask whoever sent it for a new one.',
+    },
+    'zh-CN': {
+      title: '此链接不存在',
+      text: '链接可能输错了，或者已过期并被清除。请向发送者索取新的链接。',
+    },
+  },
+  NOT_FOUND: {
+    onwards: 'home',
+    'en-US': { title: 'File not found', text: 'The file behind this link was moved or deleted.' },
+    'zh-CN': { title: '文件不存在', text: '此链接指向的文件已被移动或删除。' },
+  },
+} as const satisfies Partial<Record<ErrorKey, RefusalSpec>>;
+
+type Refusal = keyof typeof REFUSALS;
+
+/** The page's other words: for an error that is no refusal, the links, the product. */
 interface Texts {
-  refusals: Record<Refusal, Wording>;
   other: Wording;
   links: Record<Onwards, string>;
   product: string;
 }
 
-/** The web app's wording (locales `paste.state`, `paste.password`), in both languages. */
 const TEXTS: Record<PageLanguage, Texts> = {
   'en-US': {
-    refusals: {
-      WRONG_PASSWORD: {
-        title: 'This share is protected',
-        text: 'Open the share page and enter the password there; its Raw and Download buttons then open this link without it.',
-      },
-      VISIT_LINK_USED_UP: {
-        title: 'This link has expired',
-        text: 'It belonged to an earlier visit of the share page. Open the share page again for a new one.',
-      },
-      RATE_LIMITED: {
-        title: 'Too many attempts',
-        text: 'Too many passwords were tried from your address. Wait a minute, then try again.',
-      },
-      SHARE_EXPIRED: {
-        title: 'This share has expired',
-        text: 'Its owner set it to stop working after a while, and that time has passed.',
-      },
-      VIEW_LIMIT_REACHED: {
-        title: 'No views left',
-        text: 'This share could be opened a limited number of times, and all of them are used.',
-      },
-      PASTE_NOT_FOUND: {
-        title: 'Share not found',
-        text: 'The link may be mistyped, or the share was deleted.',
-      },
-      FILE_NOT_FOUND: {
-        title: 'Share not found',
-        text: 'The link may be mistyped, or the share was deleted.',
-      },
-      SIGNED_URL_INVALID: {
-        title: 'This link is not valid',
-        text: 'It was changed or copied incompletely. Ask whoever sent it for the link again.',
-      },
-      SIGNED_URL_EXPIRED: {
-        title: 'This link has expired',
-        text: 'Links to files work for a limited time, and this one is over. Ask whoever sent it for a new one.',
-      },
-      SHORT_LINK_NOT_FOUND: {
-        title: 'This link does not exist',
-        text: 'It may be mistyped, or it expired and was removed. Ask whoever sent it for a new one.',
-      },
-      NOT_FOUND: {
-        title: 'File not found',
-        text: 'The file behind this link was moved or deleted.',
-      },
-    },
     other: { title: 'Could not open the share', text: 'Try again in a moment.' },
     links: { share: 'Open the share page', home: 'Go to the home page' },
     product: 'Pastebox',
   },
   'zh-CN': {
-    refusals: {
-      WRONG_PASSWORD: {
-        title: '此分享受密码保护',
-        text: '请打开分享页面并在那里输入密码；之后该页面上的“原文”和“下载”按钮无需密码即可打开此链接。',
-      },
-      VISIT_LINK_USED_UP: {
-        title: '此链接已失效',
-        text: '它属于之前的一次访问。请重新打开分享页面以获取新的链接。',
-      },
-      RATE_LIMITED: {
-        title: '尝试次数过多',
-        text: '你的地址尝试密码的次数过多，请稍等一分钟后再试。',
-      },
-      SHARE_EXPIRED: {
-        title: '分享已过期',
-        text: '分享者设置了有效期，现在已经过了期限。',
-      },
-      VIEW_LIMIT_REACHED: {
-        title: '查看次数已用完',
-        text: '这个分享只能打开有限次数，现已全部用完。',
-      },
-      PASTE_NOT_FOUND: { title: '分享不存在', text: '链接可能输错了，或者分享已被删除。' },
-      FILE_NOT_FOUND: { title: '分享不存在', text: '链接可能输错了，或者分享已被删除。' },
-      SIGNED_URL_INVALID: {
-        title: '此链接无效',
-        text: '链接被改动过或没有复制完整。请向发送者重新索取链接。',
-      },
-      SIGNED_URL_EXPIRED: {
-        title: '此链接已过期',
-        text: '文件链接只在一段时间内有效，这个链接已经过了期限。请向发送者索取新的链接。',
-      },
-      SHORT_LINK_NOT_FOUND: {
-        title: '此链接不存在',
-        text: '链接可能输错了，或者已过期并被清除。请向发送者索取新的链接。',
-      },
-      NOT_FOUND: { title: '文件不存在', text: '此链接指向的文件已被移动或删除。' },
-    },
     other: { title: '无法打开分享', text: '请稍后再试。' },
     links: { share: '打开分享页面', home: '返回首页' },
     product: 'Pastebox',
@@ -170,7 +177,7 @@ function escapeHtml(text: string): string {
 }
 
 function isRefusal(key: ErrorKey): key is Refusal {
-  return Object.hasOwn(ONWARDS, key);
+  return Object.hasOwn(REFUSALS, key);
 }
 
 export interface RefusalPageOptions {
@@ -185,8 +192,8 @@ export interface RefusalPageOptions {
 export function refusalPage(error: AppError, options: RefusalPageOptions): Response {
   const texts = TEXTS[options.language];
   const refusal = isRefusal(error.key) ? error.key : null;
-  const wording = refusal ? texts.refusals[refusal] : texts.other;
-  const onwards: Onwards = refusal ? ONWARDS[refusal] : 'share';
+  const wording = refusal ? REFUSALS[refusal][options.language] : texts.other;
+  const onwards: Onwards = refusal ? REFUSALS[refusal].onwards : 'share';
   const href = onwards === 'share' ? options.shareUrl : options.homeUrl;
   const html = `<!doctype html>
 <html lang="${options.language}">

@@ -2,23 +2,9 @@ import type fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import {
-  InvalidRangeError,
-  ObjectNotFoundError,
-  type ByteRange,
-  type CompletedPart,
-  type FolderStat,
-  type ListOptions,
-  type ListPage,
-  type ObjectStat,
-  type ObjectStream,
-  type PresignedRequest,
-  type PresignGetOptions,
-  type PresignPutOptions,
-  type PutOptions,
-  type PutResult,
-  type StorageDriver,
-} from './driver';
+import { InvalidRangeError, ObjectNotFoundError } from './driver';
+// The driver's types through one namespace, not a list that each driver restates.
+import type * as Driver from './driver';
 import { InvalidKeyError, normaliseKey } from './keys';
 import { lstatConfined, openConfined } from './local-confine';
 import {
@@ -48,7 +34,7 @@ export interface LocalDriverOptions {
  * "presigned" URLs are signed URLs to the server's own endpoints (storage/local-routes.ts).
  * No operation follows a symbolic link below the root (storage/local-confine.ts).
  */
-export class LocalDriver implements StorageDriver {
+export class LocalDriver implements Driver.StorageDriver {
   readonly kind = 'local' as const;
   readonly root: string;
   private readonly multipart: LocalMultipart;
@@ -79,7 +65,7 @@ export class LocalDriver implements StorageDriver {
     return file;
   }
 
-  async stat(key: string): Promise<ObjectStat | null> {
+  async stat(key: string): Promise<Driver.ObjectStat | null> {
     const { stats } = await this.confined(key);
     if (!stats?.isFile()) {
       return null;
@@ -94,18 +80,18 @@ export class LocalDriver implements StorageDriver {
     };
   }
 
-  list(prefix: string, options?: ListOptions): Promise<ListPage> {
+  list(prefix: string, options?: Driver.ListOptions): Promise<Driver.ListPage> {
     return listLocal(this.root, prefix, options);
   }
 
-  async get(key: string, range?: ByteRange): Promise<ObjectStream> {
+  async get(key: string, range?: Driver.ByteRange): Promise<Driver.ObjectStream> {
     const { file } = await this.confined(key);
     const opened = await openConfined(file, key);
     if (!opened) {
       throw new ObjectNotFoundError(key);
     }
     const { handle, stats } = opened;
-    let span: ByteRange | null;
+    let span: Driver.ByteRange | null;
     try {
       span = range ? clampRange(key, range, stats.size) : null;
     } catch (error) {
@@ -124,7 +110,11 @@ export class LocalDriver implements StorageDriver {
     };
   }
 
-  async put(key: string, body: Readable, options: PutOptions = {}): Promise<PutResult> {
+  async put(
+    key: string,
+    body: Readable,
+    options: Driver.PutOptions = {},
+  ): Promise<Driver.PutResult> {
     const { file } = await this.confined(key);
     const temp = await streamToTempFile(path.dirname(file), body, {
       ...(options.size !== undefined ? { declaredSize: options.size } : {}),
@@ -164,7 +154,7 @@ export class LocalDriver implements StorageDriver {
     return this.folders.exists(key);
   }
 
-  folderStat(key: string): Promise<FolderStat | null> {
+  folderStat(key: string): Promise<Driver.FolderStat | null> {
     return this.folders.stat(key);
   }
 
@@ -184,7 +174,7 @@ export class LocalDriver implements StorageDriver {
     return this.folders.moveFolder(fromKey, toKey);
   }
 
-  presignPut(key: string, options: PresignPutOptions): Promise<PresignedRequest> {
+  presignPut(key: string, options: Driver.PresignPutOptions): Promise<Driver.PresignedRequest> {
     const claims = {
       op: 'put-object' as const,
       configId: this.options.configId,
@@ -198,7 +188,7 @@ export class LocalDriver implements StorageDriver {
     return Promise.resolve(this.signed('PUT', claims, headers));
   }
 
-  presignGet(key: string, options: PresignGetOptions): Promise<PresignedRequest> {
+  presignGet(key: string, options: Driver.PresignGetOptions): Promise<Driver.PresignedRequest> {
     const claims = {
       op: 'get-object' as const,
       configId: this.options.configId,
@@ -219,7 +209,7 @@ export class LocalDriver implements StorageDriver {
     uploadId: string,
     partNumber: number,
     expiresInSeconds: number,
-  ): Promise<PresignedRequest> {
+  ): Promise<Driver.PresignedRequest> {
     const claims = {
       op: 'put-part' as const,
       configId: this.options.configId,
@@ -257,8 +247,8 @@ export class LocalDriver implements StorageDriver {
   async completeMultipart(
     key: string,
     uploadId: string,
-    parts: CompletedPart[],
-  ): Promise<PutResult> {
+    parts: Driver.CompletedPart[],
+  ): Promise<Driver.PutResult> {
     const { file } = await this.confined(key);
     const temp = await this.multipart.complete(
       normaliseKey(key),
@@ -275,19 +265,19 @@ export class LocalDriver implements StorageDriver {
     return this.multipart.abort(uploadId);
   }
 
-  listParts(key: string, uploadId: string): Promise<CompletedPart[]> {
+  listParts(key: string, uploadId: string): Promise<Driver.CompletedPart[]> {
     return this.multipart.listParts(normaliseKey(key), uploadId);
   }
 
   /** Like put, with an upper bound instead of an exact size (the signed PUT endpoint). */
-  async putWithin(key: string, body: Readable, max: number): Promise<PutResult> {
+  async putWithin(key: string, body: Readable, max: number): Promise<Driver.PutResult> {
     const { file } = await this.confined(key);
     const temp = await streamToTempFile(path.dirname(file), body, { max });
     await publishTempFile(temp, file);
     return this.resultOf(file);
   }
 
-  private async resultOf(file: string): Promise<PutResult> {
+  private async resultOf(file: string): Promise<Driver.PutResult> {
     try {
       const stats = await fsp.lstat(file);
       return { size: stats.size, etag: etagOfStats(stats) };
@@ -303,7 +293,7 @@ export class LocalDriver implements StorageDriver {
     method: 'GET' | 'PUT',
     claims: Parameters<LocalUrlSigner['url']>[0],
     headers: Record<string, string>,
-  ): PresignedRequest {
+  ): Driver.PresignedRequest {
     return {
       url: this.options.signer.url(claims),
       method,
@@ -314,7 +304,7 @@ export class LocalDriver implements StorageDriver {
 }
 
 /** An HTTP-style range clamped to the object; a start past the end is unsatisfiable. */
-function clampRange(key: string, range: ByteRange, size: number): ByteRange {
+function clampRange(key: string, range: Driver.ByteRange, size: number): Driver.ByteRange {
   const end = Math.min(range.end, size - 1);
   if (range.start < 0 || range.start > end) {
     throw new InvalidRangeError(key, size);

@@ -8,23 +8,9 @@ import {
 } from '@aws-sdk/client-s3';
 import { type Readable } from 'node:stream';
 import { isScriptType, safeContentType, serveModeOf } from '../lib/content-type';
-import {
-  InvalidRangeError,
-  ObjectNotFoundError,
-  type ByteRange,
-  type CompletedPart,
-  type FolderStat,
-  type ListOptions,
-  type ListPage,
-  type ObjectStat,
-  type ObjectStream,
-  type PresignedRequest,
-  type PresignGetOptions,
-  type PresignPutOptions,
-  type PutOptions,
-  type PutResult,
-  type StorageDriver,
-} from './driver';
+import { InvalidRangeError, ObjectNotFoundError } from './driver';
+// The driver's types through one namespace, not a list that each driver restates.
+import type * as Driver from './driver';
 import { folderPrefix, normaliseKey, normalisePrefix } from './keys';
 import {
   copySourceOf,
@@ -46,7 +32,7 @@ const DELETE_BATCH = 1000;
  * AWS S3, Cloudflare R2, Backblaze B2, MinIO, Aliyun OSS or any S3-compatible service
  * (DESIGN §6). Every key lives below the config's default folder.
  */
-export class S3Driver implements StorageDriver {
+export class S3Driver implements Driver.StorageDriver {
   readonly kind = 's3' as const;
   private readonly client: S3Client;
   private readonly presigner: S3Presigner;
@@ -76,7 +62,7 @@ export class S3Driver implements StorageDriver {
     return fullKey.slice(this.prefix.length);
   }
 
-  async stat(key: string): Promise<ObjectStat | null> {
+  async stat(key: string): Promise<Driver.ObjectStat | null> {
     try {
       const out = await this.client.send(
         new HeadObjectCommand({ Bucket: this.options.bucket, Key: this.full(key) }),
@@ -96,7 +82,7 @@ export class S3Driver implements StorageDriver {
     }
   }
 
-  async list(prefix: string, options: ListOptions = {}): Promise<ListPage> {
+  async list(prefix: string, options: Driver.ListOptions = {}): Promise<Driver.ListPage> {
     const out = await this.client.send(
       new ListObjectsV2Command({
         Bucket: this.options.bucket,
@@ -129,7 +115,7 @@ export class S3Driver implements StorageDriver {
     };
   }
 
-  async get(key: string, range?: ByteRange): Promise<ObjectStream> {
+  async get(key: string, range?: Driver.ByteRange): Promise<Driver.ObjectStream> {
     try {
       const out = await this.client.send(
         new GetObjectCommand({
@@ -165,7 +151,11 @@ export class S3Driver implements StorageDriver {
   }
 
   /** Streams the body into the object; see streamPut for how sizes are handled. */
-  async put(key: string, body: Readable, options: PutOptions = {}): Promise<PutResult> {
+  async put(
+    key: string,
+    body: Readable,
+    options: Driver.PutOptions = {},
+  ): Promise<Driver.PutResult> {
     return streamPut(
       this.client,
       { bucket: this.options.bucket, key: this.full(key) },
@@ -227,7 +217,7 @@ export class S3Driver implements StorageDriver {
     return this.folders.exists(key);
   }
 
-  folderStat(key: string): Promise<FolderStat | null> {
+  folderStat(key: string): Promise<Driver.FolderStat | null> {
     return this.folders.stat(key);
   }
 
@@ -249,7 +239,7 @@ export class S3Driver implements StorageDriver {
     return this.folders.move(fromKey, toKey);
   }
 
-  presignPut(key: string, options: PresignPutOptions): Promise<PresignedRequest> {
+  presignPut(key: string, options: Driver.PresignPutOptions): Promise<Driver.PresignedRequest> {
     return this.presigner.put(this.full(key), options);
   }
 
@@ -258,7 +248,10 @@ export class S3Driver implements StorageDriver {
    * is made safe, and so is one stored with the object when none is asked for — the
    * uploader chose it, since a presigned PUT does not sign Content-Type.
    */
-  async presignGet(key: string, options: PresignGetOptions): Promise<PresignedRequest> {
+  async presignGet(
+    key: string,
+    options: Driver.PresignGetOptions,
+  ): Promise<Driver.PresignedRequest> {
     const type = options.contentType ?? (await this.stat(key))?.contentType ?? undefined;
     const override = isScriptType(type)
       ? { contentType: safeContentType(type, serveModeOf(options.disposition)) }
@@ -281,8 +274,8 @@ export class S3Driver implements StorageDriver {
   async completeMultipart(
     key: string,
     uploadId: string,
-    parts: CompletedPart[],
-  ): Promise<PutResult> {
+    parts: Driver.CompletedPart[],
+  ): Promise<Driver.PutResult> {
     await this.multipart.complete(this.full(key), uploadId, parts);
     const stat = await this.stat(key);
     if (!stat) {
@@ -295,7 +288,7 @@ export class S3Driver implements StorageDriver {
     return this.multipart.abort(this.full(key), uploadId);
   }
 
-  listParts(key: string, uploadId: string): Promise<CompletedPart[]> {
+  listParts(key: string, uploadId: string): Promise<Driver.CompletedPart[]> {
     return this.multipart.listParts(this.full(key), uploadId);
   }
 }

@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client';
-import { startTestServer, type TestServer } from '../support/test-server';
+import type { TestServer } from '../support/test-server';
 import { absolute, openShare, storedViews, testBytes, uploadShare } from '../uploads/builders';
-import { forEachTarget, SETUP_TIMEOUT_MS } from '../uploads/targets';
+import { forEachTarget, serverOnTarget } from '../uploads/targets';
 
 forEachTarget('file delivery', (target) => {
   let server: TestServer;
   let admin: ApiClient;
   let configId: string;
   const content = testBytes(1000, 11);
-  beforeAll(async () => {
-    server = await startTestServer();
-    admin = await server.admin();
-    configId = await target.createConfig(server, admin);
-  }, SETUP_TIMEOUT_MS);
-  afterAll(() => server.close());
+  serverOnTarget(target, (opened) => ({ server, admin, configId } = opened));
 
   async function openedLinks(filename: string, type: string, body: string | Buffer = content) {
     const file = await uploadShare(admin, {

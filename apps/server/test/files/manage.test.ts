@@ -1,7 +1,7 @@
 import type { FileList, FileShare } from '@pastebox/contract/schemas/file';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client';
-import { startTestServer, type TestServer } from '../support/test-server';
+import type { TestServer } from '../support/test-server';
 import {
   absolute,
   createFileKey,
@@ -10,18 +10,13 @@ import {
   uniqueSlug,
   uploadShare,
 } from '../uploads/builders';
-import { forEachTarget, SETUP_TIMEOUT_MS } from '../uploads/targets';
+import { forEachTarget, serverOnTarget } from '../uploads/targets';
 
 forEachTarget('file management', (target) => {
   let server: TestServer;
   let admin: ApiClient;
   let configId: string;
-  beforeAll(async () => {
-    server = await startTestServer();
-    admin = await server.admin();
-    configId = await target.createConfig(server, admin);
-  }, SETUP_TIMEOUT_MS);
-  afterAll(() => server.close());
+  serverOnTarget(target, (opened) => ({ server, admin, configId } = opened));
 
   const upload = (
     client: ApiClient,

@@ -1,10 +1,10 @@
 import type { PublicFile } from '@pastebox/contract/schemas/file';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { fromAddress } from '../auth/from-address';
 import type { ApiClient } from '../support/api-client';
-import { startTestServer, type TestServer } from '../support/test-server';
+import type { TestServer } from '../support/test-server';
 import { absolute, HOUR, openShare, storedViews, uploadShare } from '../uploads/builders';
-import { forEachTarget, SETUP_TIMEOUT_MS } from '../uploads/targets';
+import { forEachTarget, serverOnTarget } from '../uploads/targets';
 
 const PASSWORD = 'pw-file-1';
 
@@ -12,13 +12,10 @@ forEachTarget('public file shares', (target) => {
   let server: TestServer;
   let admin: ApiClient;
   let configId: string;
-  beforeAll(async () => {
-    // TRUST_PROXY lets one test stand for readers at many addresses (X-Forwarded-For).
-    server = await startTestServer({ TRUST_PROXY: 'true' });
-    admin = await server.admin();
-    configId = await target.createConfig(server, admin);
-  }, SETUP_TIMEOUT_MS);
-  afterAll(() => server.close());
+  // TRUST_PROXY lets one test stand for readers at many addresses (X-Forwarded-For).
+  serverOnTarget(target, (opened) => ({ server, admin, configId } = opened), {
+    env: { TRUST_PROXY: 'true' },
+  });
 
   const share = (fields: Record<string, string | number> = {}, content = 'public bytes') =>
     uploadShare(admin, {

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client';
-import { startTestServer, type TestServer } from '../support/test-server';
+import type { TestServer } from '../support/test-server';
 import { absolute, openShare, uploadShare } from '../uploads/builders';
-import { forEachTarget, SETUP_TIMEOUT_MS } from '../uploads/targets';
+import { forEachTarget, serverOnTarget } from '../uploads/targets';
 
 /**
  * DESIGN §5: user content is never served with a script type from the app's origin, where
@@ -24,12 +24,7 @@ forEachTarget('script types are never served', (target) => {
   let server: TestServer;
   let admin: ApiClient;
   let configId: string;
-  beforeAll(async () => {
-    server = await startTestServer();
-    admin = await server.admin();
-    configId = await target.createConfig(server, admin);
-  }, SETUP_TIMEOUT_MS);
-  afterAll(() => server.close());
+  serverOnTarget(target, (opened) => ({ server, admin, configId } = opened));
 
   /** What a browser learns from one answer: its headers and its body. */
   async function answer(url: string) {

@@ -1,11 +1,11 @@
 import type { FileShare, PublicFile } from '@pastebox/contract/schemas/file';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { visitIdOf } from '@/shares/visits';
 import { sweepOnce } from '@/sweeper';
 import type { ApiClient } from '../support/api-client';
-import { startTestServer, type TestServer } from '../support/test-server';
+import type { TestServer } from '../support/test-server';
 import { openShare, testBytes, uploadShare } from '../uploads/builders';
-import { forEachTarget, SETUP_TIMEOUT_MS } from '../uploads/targets';
+import { forEachTarget, serverOnTarget } from '../uploads/targets';
 
 const MiB = 1024 * 1024;
 const MINUTE = 60_000;
@@ -37,12 +37,7 @@ forEachTarget('visit links', (target) => {
   let admin: ApiClient;
   let configId: string;
   const content = testBytes(MiB, 7);
-  beforeAll(async () => {
-    server = await startTestServer();
-    admin = await server.admin();
-    configId = await target.createConfig(server, admin);
-  }, SETUP_TIMEOUT_MS);
-  afterAll(() => server.close());
+  serverOnTarget(target, (opened) => ({ server, admin, configId } = opened));
 
   const share = (fields: Record<string, string | number> = {}, body: Buffer = content) =>
     uploadShare(admin, {

@@ -1,18 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client';
-import { SWIFT_HOOK_TIMEOUT_MS } from '../support/swift';
-import { startTestServer, type TestServer } from '../support/test-server';
+import type { TestServer } from '../support/test-server';
 import { setMaxUploadMb, testBytes } from '../uploads/builders';
 import {
   eachStorage,
   fsBase,
   MIB,
-  mountStorage,
   postFsForm,
   storedBytes,
+  serverWithMount,
   type MountedStorage,
 } from './uploads-support';
 
@@ -91,12 +90,7 @@ eachStorage((target) => {
     let server: TestServer;
     let admin: ApiClient;
     let mount: MountedStorage;
-    beforeAll(async () => {
-      server = await startTestServer();
-      admin = await server.admin();
-      mount = await mountStorage(server, admin, target);
-    }, SWIFT_HOOK_TIMEOUT_MS);
-    afterAll(() => server.close());
+    serverWithMount(target, (opened) => ({ server, admin, mount } = opened));
 
     it('stores a file sent before its path, as SPEC orders the fields; no temp file stays', async () => {
       const content = testBytes(700_000, 3);

@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client';
-import { SWIFT_HOOK_TIMEOUT_MS } from '../support/swift';
-import { startTestServer, type TestServer } from '../support/test-server';
+import type { TestServer } from '../support/test-server';
 import { setMaxUploadMb, testBytes } from '../uploads/builders';
 import {
   createMountKey,
   eachStorage,
   MIB,
-  mountStorage,
   namesIn,
   postChunkedForm,
   postFsForm,
   storedBytes,
+  serverWithMount,
   type MountedStorage,
 } from './uploads-support';
 
@@ -20,12 +19,7 @@ eachStorage((target) => {
     let server: TestServer;
     let admin: ApiClient;
     let mount: MountedStorage;
-    beforeAll(async () => {
-      server = await startTestServer();
-      admin = await server.admin();
-      mount = await mountStorage(server, admin, target);
-    }, SWIFT_HOOK_TIMEOUT_MS);
-    afterAll(() => server.close());
+    serverWithMount(target, (opened) => ({ server, admin, mount } = opened));
 
     it('streams a file to its full path; it is listed at once despite the cache', async () => {
       // A listing first, so the folder is in the 300 s cache before the upload.
@@ -153,15 +147,11 @@ eachStorage((target) => {
   });
 
   describe(`POST fs/upload with a storage capacity [${target.name}]`, () => {
-    let server: TestServer;
     let admin: ApiClient;
     let mount: MountedStorage;
-    beforeAll(async () => {
-      server = await startTestServer();
-      admin = await server.admin();
-      mount = await mountStorage(server, admin, target, { total_storage_bytes: 10 * 1024 });
-    }, SWIFT_HOOK_TIMEOUT_MS);
-    afterAll(() => server.close());
+    serverWithMount(target, (opened) => ({ admin, mount } = opened), {
+      total_storage_bytes: 10 * 1024,
+    });
 
     it('refuses a file past the capacity before storing a byte (507)', async () => {
       const res = await postFsForm(admin, {

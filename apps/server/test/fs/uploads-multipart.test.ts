@@ -1,20 +1,19 @@
 import type { MultipartInitResult } from '@pastebox/contract/schemas/fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sweepFsUploadSessions } from '@/modules/fs/uploads/sweep';
 import { mountSource } from '@/modules/mounts/service';
 import { sweepOnce } from '@/sweeper';
 import type { ApiClient } from '../support/api-client';
-import { SWIFT_HOOK_TIMEOUT_MS } from '../support/swift';
-import { startTestServer, type TestServer } from '../support/test-server';
+import type { TestServer } from '../support/test-server';
 import { HOUR, testBytes } from '../uploads/builders';
 import {
   createMountKey,
   eachStorage,
   fsBase,
   MIB,
-  mountStorage,
   namesIn,
   storedBytes,
+  serverWithMount,
   type MountedStorage,
 } from './uploads-support';
 
@@ -42,12 +41,7 @@ eachStorage((target) => {
     let admin: ApiClient;
     let mount: MountedStorage;
     const content = testBytes(SIZE, 7);
-    beforeAll(async () => {
-      server = await startTestServer();
-      admin = await server.admin();
-      mount = await mountStorage(server, admin, target);
-    }, SWIFT_HOOK_TIMEOUT_MS);
-    afterAll(() => server.close());
+    serverWithMount(target, (opened) => ({ server, admin, mount } = opened));
 
     async function init(client: ApiClient, path: string, extra: Record<string, unknown> = {}) {
       const res = await client.post<MultipartInitResult>(`${fsBase(client)}/multipart/init`, {

@@ -1,17 +1,16 @@
 import type { FsPresignResult } from '@pastebox/contract/schemas/fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client';
-import { SWIFT_HOOK_TIMEOUT_MS } from '../support/swift';
-import { startTestServer, type TestServer } from '../support/test-server';
+import type { TestServer } from '../support/test-server';
 import { putTo, testBytes } from '../uploads/builders';
 import {
   createMountKey,
   eachStorage,
   fsBase,
   MIB,
-  mountStorage,
   namesIn,
   storedBytes,
+  serverWithMount,
   type MountedStorage,
 } from './uploads-support';
 
@@ -20,12 +19,7 @@ eachStorage((target) => {
     let server: TestServer;
     let admin: ApiClient;
     let mount: MountedStorage;
-    beforeAll(async () => {
-      server = await startTestServer();
-      admin = await server.admin();
-      mount = await mountStorage(server, admin, target);
-    }, SWIFT_HOOK_TIMEOUT_MS);
-    afterAll(() => server.close());
+    serverWithMount(target, (opened) => ({ server, admin, mount } = opened));
 
     async function presign(client: ApiClient, body: Record<string, unknown>) {
       const res = await client.post<FsPresignResult>(`${fsBase(client)}/presign`, body);

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { FsListing, FsWriteResult } from '@pastebox/contract/schemas/fs';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { StorageDriver } from '@/storage/driver';
 import type { ApiClient, ApiResponse } from '../support/api-client';
 import { insertMount } from '../support/mounts';
 import { driverOf, storageTargets, type StorageTarget } from '../support/storage-targets';
-import type { TestServer } from '../support/test-server';
+import { SWIFT_HOOK_TIMEOUT_MS } from '../support/swift';
+import { startTestServer, type TestServer } from '../support/test-server';
 import { insertApiKey } from '../uploads/builders';
 
 /**
@@ -45,6 +46,33 @@ export async function mountStorage(
     driver: await driverOf(server, config.id),
     keyOf: (path) => path.slice(mountPath.length + 1),
   };
+}
+
+/** What a test of uploads into a mount works with: the server, the admin, the mount. */
+export interface ServerWithMount {
+  server: TestServer;
+  admin: ApiClient;
+  mount: MountedStorage;
+}
+
+/**
+ * For the describe block it is called in: before its tests a fresh server, the admin logged
+ * in and mountStorage on `target` (with `configOverrides`); after them the server closed.
+ * `onOpen` hands them to the block's own variables: the hooks run after the block is
+ * declared. (serverOnTarget in test/uploads/targets.ts is the same for file shares.)
+ */
+export function serverWithMount(
+  target: StorageTarget,
+  onOpen: (opened: ServerWithMount) => void,
+  configOverrides: Parameters<StorageTarget['createConfig']>[1] = {},
+): void {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer();
+    const admin = await server.admin();
+    onOpen({ server, admin, mount: await mountStorage(server, admin, target, configOverrides) });
+  }, SWIFT_HOOK_TIMEOUT_MS);
+  afterAll(() => server?.close());
 }
 
 /** Runs `body` once per storage: local and the real S3-protocol server. */

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FileShare } from '@pastebox/contract/schemas/file';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { LocalDriver } from '@/storage/local';
 import { getStorage } from '@/modules/storage-configs/service';
 import type { ApiClient } from '../support/api-client';
-import { startTestServer, type TestServer } from '../support/test-server';
+import type { TestServer } from '../support/test-server';
 import {
   createFileKey,
   filesOn,
@@ -16,7 +16,7 @@ import {
   uniqueSlug,
   uploadShare,
 } from './builders';
-import { forEachTarget, SETUP_TIMEOUT_MS } from './targets';
+import { forEachTarget, serverOnTarget } from './targets';
 
 const MIB = 1024 * 1024;
 
@@ -60,12 +60,7 @@ forEachTarget('POST /api/upload', (target) => {
   let server: TestServer;
   let admin: ApiClient;
   let configId: string;
-  beforeAll(async () => {
-    server = await startTestServer();
-    admin = await server.admin();
-    configId = await target.createConfig(server, admin);
-  }, SETUP_TIMEOUT_MS);
-  afterAll(() => server.close());
+  serverOnTarget(target, (opened) => ({ server, admin, configId } = opened));
 
   it('streams a file into storage and answers 201 with the share', async () => {
     const content = testBytes(300_000);

@@ -1,10 +1,10 @@
 import type { FileShare } from '@pastebox/contract/schemas/file';
 import type { MultipartSession, PartUrlResult } from '@pastebox/contract/schemas/upload';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client';
-import { startTestServer, type TestServer } from '../support/test-server';
+import type { TestServer } from '../support/test-server';
 import { absolute, createFileKey, objectExists, putTo, testBytes } from './builders';
-import { forEachTarget, SETUP_TIMEOUT_MS } from './targets';
+import { forEachTarget, serverOnTarget } from './targets';
 
 const MIB = 1024 * 1024;
 /** Two whole 5 MiB parts and a short third one. */
@@ -15,12 +15,7 @@ forEachTarget('multipart upload', (target) => {
   let admin: ApiClient;
   let configId: string;
   const content = testBytes(SIZE, 3);
-  beforeAll(async () => {
-    server = await startTestServer();
-    admin = await server.admin();
-    configId = await target.createConfig(server, admin);
-  }, SETUP_TIMEOUT_MS);
-  afterAll(() => server.close());
+  serverOnTarget(target, (opened) => ({ server, admin, configId } = opened));
 
   async function init(client: ApiClient, extra: Record<string, unknown> = {}) {
     const res = await client.post<MultipartSession>('/api/upload/multipart/init', {

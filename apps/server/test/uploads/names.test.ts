@@ -1,11 +1,11 @@
 import { hasUnsafeCharacters } from '@pastebox/contract/rules/file-name';
 import type { FileShare } from '@pastebox/contract/schemas/file';
 import type { MultipartSession, PresignResult } from '@pastebox/contract/schemas/upload';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client';
-import { startTestServer, type TestServer } from '../support/test-server';
+import type { TestServer } from '../support/test-server';
 import { absolute, openShare, postForm, putTo, uploadShare } from './builders';
-import { forEachTarget, SETUP_TIMEOUT_MS } from './targets';
+import { forEachTarget, serverOnTarget } from './targets';
 
 /**
  * DESIGN §5: a name that reaches users is cleaned where it enters — bidi and control
@@ -56,12 +56,7 @@ forEachTarget('file names are cleaned on every upload path', (target) => {
   let server: TestServer;
   let admin: ApiClient;
   let configId: string;
-  beforeAll(async () => {
-    server = await startTestServer();
-    admin = await server.admin();
-    configId = await target.createConfig(server, admin);
-  }, SETUP_TIMEOUT_MS);
-  afterAll(() => server.close());
+  serverOnTarget(target, (opened) => ({ server, admin, configId } = opened));
 
   /** The stored row, the answer and the download all carry the cleaned name. */
   async function expectCleaned(share: FileShare, expected: string) {

@@ -1,8 +1,8 @@
 import type { FileShare } from '@pastebox/contract/schemas/file';
 import type { PresignResult } from '@pastebox/contract/schemas/upload';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client';
-import { startTestServer, type TestServer } from '../support/test-server';
+import type { TestServer } from '../support/test-server';
 import {
   absolute,
   createFileKey,
@@ -13,18 +13,13 @@ import {
   testBytes,
   uniqueSlug,
 } from './builders';
-import { forEachTarget, SETUP_TIMEOUT_MS } from './targets';
+import { forEachTarget, serverOnTarget } from './targets';
 
 forEachTarget('presigned upload: presign → PUT → commit', (target) => {
   let server: TestServer;
   let admin: ApiClient;
   let configId: string;
-  beforeAll(async () => {
-    server = await startTestServer();
-    admin = await server.admin();
-    configId = await target.createConfig(server, admin);
-  }, SETUP_TIMEOUT_MS);
-  afterAll(() => server.close());
+  serverOnTarget(target, (opened) => ({ server, admin, configId } = opened));
 
   async function presign(client: ApiClient, body: Record<string, unknown>) {
     return client.post<PresignResult>('/api/s3/presign', {

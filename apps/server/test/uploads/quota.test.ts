@@ -1,20 +1,17 @@
 import type { MultipartSession } from '@pastebox/contract/schemas/upload';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client';
-import { startTestServer, type TestServer } from '../support/test-server';
+import type { TestServer } from '../support/test-server';
 import { filesOn, postForm, uploadShare } from './builders';
-import { forEachTarget, SETUP_TIMEOUT_MS } from './targets';
+import { forEachTarget, serverOnTarget } from './targets';
 
 forEachTarget('storage quota', (target) => {
   let server: TestServer;
   let admin: ApiClient;
   let configId: string;
-  beforeAll(async () => {
-    server = await startTestServer();
-    admin = await server.admin();
-    configId = await target.createConfig(server, admin, { total_storage_bytes: 10 * 1024 });
-  }, SETUP_TIMEOUT_MS);
-  afterAll(() => server.close());
+  serverOnTarget(target, (opened) => ({ server, admin, configId } = opened), {
+    config: { total_storage_bytes: 10 * 1024 },
+  });
 
   it('refuses an upload past the capacity before storing a byte, naming the numbers', async () => {
     await uploadShare(admin, { content: 'x'.repeat(4096), fields: { s3_config_id: configId } });

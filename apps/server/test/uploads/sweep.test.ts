@@ -1,21 +1,16 @@
 import type { MultipartSession, PresignResult } from '@pastebox/contract/schemas/upload';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { sweepFiles } from '@/modules/uploads/sweep';
 import type { ApiClient } from '../support/api-client';
-import { startTestServer, type TestServer } from '../support/test-server';
+import type { TestServer } from '../support/test-server';
 import { HOUR, objectExists, putTo, uploadShare } from './builders';
-import { forEachTarget, SETUP_TIMEOUT_MS } from './targets';
+import { forEachTarget, serverOnTarget } from './targets';
 
 forEachTarget('sweeping uploads and expired files', (target) => {
   let server: TestServer;
   let admin: ApiClient;
   let configId: string;
-  beforeAll(async () => {
-    server = await startTestServer();
-    admin = await server.admin();
-    configId = await target.createConfig(server, admin);
-  }, SETUP_TIMEOUT_MS);
-  afterAll(() => server.close());
+  serverOnTarget(target, (opened) => ({ server, admin, configId } = opened));
 
   it('aborts idle multipart sessions, drops stale presigns and expired shares', async () => {
     const idle = await admin.post<MultipartSession>('/api/upload/multipart/init', {

@@ -1,25 +1,16 @@
 import type { UrlInfo } from '@pastebox/contract/schemas/url-upload';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client';
-import { startTestServer, type TestServer } from '../support/test-server';
-import { startOrigin, type TestOrigin } from './origin';
-import { keyClients, setMaxUploadMb } from './support';
+import type { TestServer } from '../support/test-server';
+import type { TestOrigin } from './origin';
+import { type KeyClients, setMaxUploadMb, urlUploadServer } from './support';
 
 describe('POST /api/url/info (ALLOW_PRIVATE_URLS=true, a local origin)', () => {
   let server: TestServer;
   let origin: TestOrigin;
   let admin: ApiClient;
-  let keys: Awaited<ReturnType<typeof keyClients>>;
-  beforeAll(async () => {
-    origin = await startOrigin();
-    server = await startTestServer({ ALLOW_PRIVATE_URLS: 'true' });
-    admin = await server.admin();
-    keys = await keyClients(server, admin);
-  });
-  afterAll(async () => {
-    await server.close();
-    await origin.close();
-  });
+  let keys: KeyClients;
+  urlUploadServer((opened) => ({ server, origin, admin, keys } = opened));
 
   const info = (client: ApiClient, url: string) => client.post<UrlInfo>('/api/url/info', { url });
 

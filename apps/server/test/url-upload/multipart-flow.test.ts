@@ -1,27 +1,18 @@
 import type { FileShare } from '@pastebox/contract/schemas/file';
 import type { UrlInfo, UrlMultipartSession } from '@pastebox/contract/schemas/url-upload';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client';
-import { startTestServer, type TestServer } from '../support/test-server';
+import type { TestServer } from '../support/test-server';
 import { adminFile, download, downloadShare, putTo } from './flow';
-import { startOrigin, type TestOrigin } from './origin';
-import { keyClients } from './support';
+import type { TestOrigin } from './origin';
+import { type KeyClients, urlUploadServer } from './support';
 
 describe('URL upload, multipart: url/multipart/init → PUT parts → complete, abort, cancel', () => {
   let server: TestServer;
   let origin: TestOrigin;
   let admin: ApiClient;
-  let keys: Awaited<ReturnType<typeof keyClients>>;
-  beforeAll(async () => {
-    origin = await startOrigin();
-    server = await startTestServer({ ALLOW_PRIVATE_URLS: 'true' });
-    admin = await server.admin();
-    keys = await keyClients(server, admin);
-  });
-  afterAll(async () => {
-    await server.close();
-    await origin.close();
-  });
+  let keys: KeyClients;
+  urlUploadServer((opened) => ({ server, origin, admin, keys } = opened));
 
   /** Analyse and download as the browser does, then init the multipart upload. */
   async function init(client: ApiClient, extra: Record<string, unknown> = {}) {

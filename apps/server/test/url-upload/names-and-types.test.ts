@@ -1,12 +1,12 @@
 import type { FileShare } from '@pastebox/contract/schemas/file';
 import type { PresignResult } from '@pastebox/contract/schemas/upload';
 import type { UrlInfo, UrlMultipartSession } from '@pastebox/contract/schemas/url-upload';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client';
-import { startTestServer, type TestServer } from '../support/test-server';
+import type { TestServer } from '../support/test-server';
 import { download, putTo } from './flow';
-import { startOrigin, type TestOrigin } from './origin';
-import { proxy } from './support';
+import type { TestOrigin } from './origin';
+import { proxy, urlUploadServer } from './support';
 
 /**
  * DESIGN §5 for URL upload: a remote name is cleaned like any other (bidi and control
@@ -16,15 +16,7 @@ describe('URL upload: remote names and types (ALLOW_PRIVATE_URLS=true, a local o
   let server: TestServer;
   let origin: TestOrigin;
   let admin: ApiClient;
-  beforeAll(async () => {
-    origin = await startOrigin();
-    server = await startTestServer({ ALLOW_PRIVATE_URLS: 'true' });
-    admin = await server.admin();
-  });
-  afterAll(async () => {
-    await server.close();
-    await origin.close();
-  });
+  urlUploadServer((opened) => ({ server, origin, admin } = opened));
 
   const named = (name: string, type?: string) =>
     `${origin.url}/named?name=${encodeURIComponent(name)}${type ? `&type=${encodeURIComponent(type)}` : ''}`;

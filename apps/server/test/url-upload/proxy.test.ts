@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client';
-import { startTestServer, type TestServer } from '../support/test-server';
-import { startOrigin, type TestOrigin } from './origin';
-import { keyClients, proxy, setMaxUploadMb } from './support';
+import type { TestServer } from '../support/test-server';
+import type { TestOrigin } from './origin';
+import { type KeyClients, proxy, setMaxUploadMb, urlUploadServer } from './support';
 
 /** Reads a response body to the end, or answers how far it got before it broke. */
 async function readBody(res: Response): Promise<{ bytes: Buffer; failed: boolean }> {
@@ -23,17 +23,8 @@ describe('GET /api/url/proxy (ALLOW_PRIVATE_URLS=true, a local origin)', () => {
   let server: TestServer;
   let origin: TestOrigin;
   let admin: ApiClient;
-  let keys: Awaited<ReturnType<typeof keyClients>>;
-  beforeAll(async () => {
-    origin = await startOrigin();
-    server = await startTestServer({ ALLOW_PRIVATE_URLS: 'true' });
-    admin = await server.admin();
-    keys = await keyClients(server, admin);
-  });
-  afterAll(async () => {
-    await server.close();
-    await origin.close();
-  });
+  let keys: KeyClients;
+  urlUploadServer((opened) => ({ server, origin, admin, keys } = opened));
 
   it('streams the exact bytes with the remote type, length and name', async () => {
     const res = await proxy(admin, `${origin.url}/files/photo.bin`);

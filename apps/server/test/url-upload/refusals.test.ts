@@ -1,26 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client';
-import { startTestServer, type TestServer } from '../support/test-server';
-import { startOrigin, type TestOrigin } from './origin';
-import { proxy } from './support';
+import type { TestOrigin } from './origin';
+import { proxy, urlUploadServer } from './support';
 
 /**
  * DESIGN §5 with ALLOW_PRIVATE_URLS off (the default): the server refuses every URL that
  * is not public http(s), and proves it by never connecting to the local origin.
  */
 describe('URL upload refuses private and non-http URLs by default', () => {
-  let server: TestServer;
   let origin: TestOrigin;
   let admin: ApiClient;
-  beforeAll(async () => {
-    origin = await startOrigin();
-    server = await startTestServer();
-    admin = await server.admin();
-  });
-  afterAll(async () => {
-    await server.close();
-    await origin.close();
-  });
+  urlUploadServer((opened) => ({ origin, admin } = opened), {});
 
   const refused = () => {
     const port = origin.port;

@@ -1,13 +1,14 @@
 import type { FileShare } from '@pastebox/contract/schemas/file';
 import type { PresignResult } from '@pastebox/contract/schemas/upload';
 import type { UrlMultipartSession } from '@pastebox/contract/schemas/url-upload';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client';
 import { driverOf, storageTargets } from '../support/storage-targets';
 import { SWIFT_HOOK_TIMEOUT_MS } from '../support/swift';
-import { startTestServer, type TestServer } from '../support/test-server';
+import type { TestServer } from '../support/test-server';
 import { download, downloadShare, putTo } from './flow';
-import { startOrigin, type TestOrigin } from './origin';
+import type { TestOrigin } from './origin';
+import { urlUploadServer } from './support';
 
 /** The whole URL upload, presigned and multipart, on local storage and on Swift (S3). */
 describe.each(storageTargets())('URL upload to $name storage', (target) => {
@@ -15,16 +16,10 @@ describe.each(storageTargets())('URL upload to $name storage', (target) => {
   let origin: TestOrigin;
   let admin: ApiClient;
   let configId: string;
+  urlUploadServer((opened) => ({ server, origin, admin } = opened));
   beforeAll(async () => {
-    origin = await startOrigin();
-    server = await startTestServer({ ALLOW_PRIVATE_URLS: 'true' });
-    admin = await server.admin();
     configId = (await target.createConfig(admin)).id;
   }, SWIFT_HOOK_TIMEOUT_MS);
-  afterAll(async () => {
-    await server?.close();
-    await origin?.close();
-  });
 
   async function presignAndPut(url: string) {
     const bytes = await download(url);

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { indexShareVisits, withVisitAccountingColumns } from './share-visits-columns';
 
 /**
  * Visits of text shares (issue 13): the raw link of a paste page carries a visit's token,
@@ -46,29 +47,14 @@ async function createVisitsTable(
       .addColumn('paste_id', 'varchar(64)', (c) => c.references('pastes.id').onDelete('cascade'))
       .addCheckConstraint('share_visits_one_share', sql`(file_id is null) <> (paste_id is null)`);
   }
-  await table
-    .addColumn('byte_budget', 'bigint', (c) => c.notNull())
-    .addColumn('bytes_served', 'bigint', (c) => c.notNull().defaultTo(0))
-    .addColumn('expires_at', 'varchar(32)', (c) => c.notNull())
-    .addColumn('max_expires_at', 'varchar(32)', (c) => c.notNull())
-    .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
-    .execute();
+  await withVisitAccountingColumns(table).execute();
 }
 
 /** Replaces share_visits by share_visits_next and indexes it as 004 did. */
 async function swapIn(db: Kysely<unknown>, options: { pastes: boolean }): Promise<void> {
   await db.schema.dropTable('share_visits').execute();
   await db.schema.alterTable('share_visits_next').renameTo('share_visits').execute();
-  await db.schema
-    .createIndex('share_visits_file_id')
-    .on('share_visits')
-    .column('file_id')
-    .execute();
-  await db.schema
-    .createIndex('share_visits_expires_at')
-    .on('share_visits')
-    .column('expires_at')
-    .execute();
+  await indexShareVisits(db);
   if (options.pastes) {
     await db.schema
       .createIndex('share_visits_paste_id')
