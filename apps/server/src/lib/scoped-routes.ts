@@ -1,8 +1,9 @@
-import { createRoute, type OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { creatorOf, type AppEnv, type KeyPermissions, type Principal } from '@/context';
 import type { OwnerScope } from '@/db/filters';
+import { declareRoute, type RouteSpec } from './declare-route';
 import { AppError } from './errors';
 import { requireAdmin, requirePermission } from './guards';
 import { adminSecurity, createRouter, type SecurityRequirements } from './openapi';
@@ -92,22 +93,25 @@ export function scopedRoutes<S>(
   return createRouter().route('/', build(families.admin)).route('/', build(families.key));
 }
 
-/** A route of a family: its path below the family's base, a summary for either family. */
-export type FamilyRouteConfig = Omit<RouteConfig, 'path' | 'tags' | 'security' | 'summary'> & {
+/**
+ * A route of a family in the short form (lib/declare-route.ts): its path below the family's
+ * base, a summary for either family.
+ */
+export type FamilyRouteConfig = Omit<RouteSpec, 'path' | 'tags' | 'security' | 'summary'> & {
   /** Below the base: `''`, `/{id}`, `/batch-delete`… */
   path: string;
   /** One summary, or one per family when the wording differs ("every" / "the key's own"). */
   summary: string | Record<CallerKind, string>;
 };
 
-/** createRoute for a family: the path under its base, its tag and its security entries. */
+/** declareRoute for a family: the path under its base, its tag and its security entries. */
 export function familyRoute<R extends FamilyRouteConfig>(
   family: ScopeFamily<unknown>,
   tag: string,
   config: R,
 ) {
   const { method, path, summary, ...rest } = config;
-  return createRoute({
+  return declareRoute({
     method,
     path: `${family.base}${path}`,
     tags: [tag],
@@ -115,6 +119,11 @@ export function familyRoute<R extends FamilyRouteConfig>(
     security: family.security,
     ...rest,
   });
+}
+
+/** The route declarer of a family's routes under one tag: `route({ method, path, … })`. */
+export function familyRouteOf(family: ScopeFamily<unknown>, tag: string) {
+  return <R extends FamilyRouteConfig>(config: R) => familyRoute(family, tag, config);
 }
 
 /** Runs a guard before the body is read, so a refused caller cannot make us buffer it. */

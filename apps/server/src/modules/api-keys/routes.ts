@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import {
   apiKeyItem,
   apiKeyList,
@@ -8,22 +7,21 @@ import {
 import { idParam } from '@pastebox/contract/schemas/common';
 import { z } from 'zod';
 import { ok } from '@/lib/envelope';
-import { adminSecurity, createRouter, jsonBody, okResponse } from '@/lib/openapi';
+import { routeGroup } from '@/lib/declare-route';
+import { adminSecurity, createRouter } from '@/lib/openapi';
 import { requireAdmin } from '@/lib/guards';
 import { createApiKey, deleteApiKey, listApiKeys, updateApiKey } from './service';
 
-const tags = ['API keys'];
+const route = routeGroup({ tags: ['API keys'], security: adminSecurity });
 
 /** Admin-only management of API keys (SPEC §6, §7). */
 export const apiKeyRoutes = createRouter()
   .openapi(
-    createRoute({
+    route({
       method: 'get',
       path: '/admin/api-keys',
-      tags,
       summary: 'List API keys, each with its clear key',
-      security: adminSecurity,
-      responses: okResponse(apiKeyList),
+      answer: apiKeyList,
     }),
     async (c) => {
       requireAdmin(c);
@@ -31,14 +29,14 @@ export const apiKeyRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'post',
       path: '/admin/api-keys',
-      tags,
       summary: 'Create an API key, random or custom',
-      security: adminSecurity,
-      request: jsonBody(createApiKeyBody),
-      responses: okResponse(apiKeyItem, 'Created', 201),
+      body: createApiKeyBody,
+      answer: apiKeyItem,
+      status: 201,
+      answerDescription: 'Created',
     }),
     async (c) => {
       requireAdmin(c);
@@ -46,14 +44,13 @@ export const apiKeyRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'put',
       path: '/admin/api-keys/{id}',
-      tags,
       summary: 'Change the name, expiry, permissions or base path of an API key',
-      security: adminSecurity,
-      request: { params: idParam, ...jsonBody(updateApiKeyBody) },
-      responses: okResponse(apiKeyItem),
+      params: idParam,
+      body: updateApiKeyBody,
+      answer: apiKeyItem,
     }),
     async (c) => {
       requireAdmin(c);
@@ -62,14 +59,12 @@ export const apiKeyRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'delete',
       path: '/admin/api-keys/{id}',
-      tags,
       summary: 'Delete an API key; it stops working at once',
-      security: adminSecurity,
-      request: { params: idParam },
-      responses: okResponse(z.null()),
+      params: idParam,
+      answer: z.null(),
     }),
     async (c) => {
       requireAdmin(c);

@@ -6,72 +6,65 @@ import {
   fileShare,
   updateFileBody,
 } from '@pastebox/contract/schemas/file';
+import { answering } from '@/lib/declare-route';
 import { ok } from '@/lib/envelope';
-import { createRouter, jsonBody, okResponse } from '@/lib/openapi';
-import {
-  familyRoute,
-  ownerScopes,
-  scopedRoutes,
-  type FamilyRouteConfig,
-  type ScopeFamily,
-} from '@/lib/scoped-routes';
+import { createRouter } from '@/lib/openapi';
+import { familyRouteOf, ownerScopes, scopedRoutes, type ScopeFamily } from '@/lib/scoped-routes';
 import { deleteFile, deleteFiles, getFile, listFiles, updateFile } from '../management';
 import type { FileScope } from '../repo';
-import { linkBaseOf } from './link-base';
+import { linkBaseOf } from '@/lib/link-base';
 
 /** The routes of one family: admin/files (every share) or user/files (the key's own). */
 function fileManagementRoutes(family: ScopeFamily<FileScope>) {
-  const route = <R extends FamilyRouteConfig>(config: R) => familyRoute(family, 'Files', config);
+  const route = familyRouteOf(family, 'Files');
   return createRouter()
     .openapi(
-      route({
-        method: 'get',
-        path: '',
-        summary: {
-          admin: 'List every file share, newest first (limit, offset, search)',
-          key: "List the calling key's file shares, newest first (limit, offset, search)",
-        },
-        request: { query: fileListQuery },
-        responses: okResponse(fileList),
-      }),
-      async (c) => {
-        const scope = family.scopeOf(c);
-        return ok(c, await listFiles(c.get('deps'), scope, c.req.valid('query'), linkBaseOf(c)));
-      },
+      ...answering(
+        route({
+          method: 'get',
+          path: '',
+          summary: {
+            admin: 'List every file share, newest first (limit, offset, search)',
+            key: "List the calling key's file shares, newest first (limit, offset, search)",
+          },
+          query: fileListQuery,
+          answer: fileList,
+        }),
+        (c) => listFiles(c.get('deps'), family.scopeOf(c), c.req.valid('query'), linkBaseOf(c)),
+      ),
     )
     .openapi(
-      route({
-        method: 'post',
-        path: '/batch-delete',
-        summary: 'Delete several file shares and their objects',
-        request: jsonBody(batchDeleteBody),
-        responses: okResponse(batchDeleteResult),
-      }),
-      async (c) => {
-        const scope = family.scopeOf(c);
-        return ok(c, await deleteFiles(c.get('deps'), scope, c.req.valid('json').ids));
-      },
+      ...answering(
+        route({
+          method: 'post',
+          path: '/batch-delete',
+          summary: 'Delete several file shares and their objects',
+          body: batchDeleteBody,
+          answer: batchDeleteResult,
+        }),
+        (c) => deleteFiles(c.get('deps'), family.scopeOf(c), c.req.valid('json').ids),
+      ),
     )
     .openapi(
-      route({
-        method: 'get',
-        path: '/{id}',
-        summary: 'One file share, with visit links (no view counted)',
-        request: { params: idParam },
-        responses: okResponse(fileShare),
-      }),
-      async (c) => {
-        const scope = family.scopeOf(c);
-        return ok(c, await getFile(c.get('deps'), scope, c.req.valid('param').id, linkBaseOf(c)));
-      },
+      ...answering(
+        route({
+          method: 'get',
+          path: '/{id}',
+          summary: 'One file share, with visit links (no view counted)',
+          params: idParam,
+          answer: fileShare,
+        }),
+        (c) => getFile(c.get('deps'), family.scopeOf(c), c.req.valid('param').id, linkBaseOf(c)),
+      ),
     )
     .openapi(
       route({
         method: 'put',
         path: '/{id}',
         summary: 'Change slug, remark, password, expiry or view limit',
-        request: { params: idParam, ...jsonBody(updateFileBody) },
-        responses: okResponse(fileShare),
+        params: idParam,
+        body: updateFileBody,
+        answer: fileShare,
       }),
       async (c) => {
         const scope = family.scopeOf(c);
@@ -85,8 +78,8 @@ function fileManagementRoutes(family: ScopeFamily<FileScope>) {
         method: 'delete',
         path: '/{id}',
         summary: 'Delete a file share and its object',
-        request: { params: idParam },
-        responses: okResponse(deletedCount),
+        params: idParam,
+        answer: deletedCount,
       }),
       async (c) => {
         const scope = family.scopeOf(c);

@@ -5,7 +5,7 @@ import { ok } from '@/lib/envelope';
 import { createRouter, jsonBody, keySecurity, okResponse } from '@/lib/openapi';
 import { readerOf } from '@/shares/reader';
 import { openFileShare, verifyFileShare } from '../opening';
-import { linkBaseOf } from './link-base';
+import { linkBaseOf } from '@/lib/link-base';
 
 /** Credentials are optional: the owner opens without spending a view. */
 const optionalAuth = [{}, ...keySecurity];

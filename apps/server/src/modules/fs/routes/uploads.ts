@@ -14,8 +14,9 @@ import {
 import { abortResult } from '@pastebox/contract/schemas/upload';
 import type { AppEnv } from '@/context';
 import { BODY_LIMIT_EXTENSION } from '@/lib/body-limit';
+import { answering } from '@/lib/declare-route';
 import { ok } from '@/lib/envelope';
-import { createRouter, jsonBody, okResponse } from '@/lib/openapi';
+import { createRouter } from '@/lib/openapi';
 import { publicBaseUrl } from '@/lib/public-url';
 import { scopedRoutes, type ScopeFamily } from '@/lib/scoped-routes';
 import { nodeRequestOf, rawBodyOf } from '@/modules/uploads/service';
@@ -82,7 +83,7 @@ function fsUploadFamily(family: ScopeFamily<Caller>): OpenAPIHono<AppEnv> {
         request: {
           body: { required: true, content: { 'multipart/form-data': { schema: fsUploadForm } } },
         },
-        responses: okResponse(fsWriteResult),
+        answer: fsWriteResult,
       }),
       async (c) => {
         const caller = uploadCallerOf(c, family);
@@ -90,20 +91,19 @@ function fsUploadFamily(family: ScopeFamily<Caller>): OpenAPIHono<AppEnv> {
       },
     )
     .openapi(
-      route({
-        method: 'post',
-        path: '/multipart/init',
-        summary: 'Start (or resume) a multipart upload into a mount: 5 MiB parts',
-        description:
-          'The same file path and size by the same caller answers the live session and the ' +
-          'parts it already holds. For S3 mounts presignedUrls lists a URL per missing part.',
-        request: jsonBody(multipartInitBody),
-        responses: okResponse(multipartInitResult),
-      }),
-      async (c) => {
-        const caller = uploadCallerOf(c, family);
-        return ok(c, await initFsMultipart(caller, c.req.valid('json')));
-      },
+      ...answering(
+        route({
+          method: 'post',
+          path: '/multipart/init',
+          summary: 'Start (or resume) a multipart upload into a mount: 5 MiB parts',
+          description:
+            'The same file path and size by the same caller answers the live session and the ' +
+            'parts it already holds. For S3 mounts presignedUrls lists a URL per missing part.',
+          body: multipartInitBody,
+          answer: multipartInitResult,
+        }),
+        (c) => initFsMultipart(uploadCallerOf(c, family), c.req.valid('json')),
+      ),
     )
     .openapi(
       route({
@@ -115,7 +115,7 @@ function fsUploadFamily(family: ScopeFamily<Caller>): OpenAPIHono<AppEnv> {
           'another size is refused (413 when larger). Answers the ETag to complete with.',
         [BODY_LIMIT_EXTENSION]: 'streamed',
         request: { query: multipartPartQuery, body: partBody },
-        responses: okResponse(multipartPartResult),
+        answer: multipartPartResult,
       }),
       async (c) => {
         const caller = uploadCallerOf(c, family);
@@ -125,33 +125,31 @@ function fsUploadFamily(family: ScopeFamily<Caller>): OpenAPIHono<AppEnv> {
       },
     )
     .openapi(
-      route({
-        method: 'post',
-        path: '/multipart/complete',
-        summary: 'Complete a multipart upload: every part 1..N with the ETag it answered',
-        description:
-          'UPLOAD_INCOMPLETE keeps the session (send what is missing, or abort); on success ' +
-          'the file appears in its folder at once.',
-        request: jsonBody(multipartCompleteBody),
-        responses: okResponse(fsWriteResult),
-      }),
-      async (c) => {
-        const caller = uploadCallerOf(c, family);
-        return ok(c, await completeFsMultipart(caller, c.req.valid('json')));
-      },
+      ...answering(
+        route({
+          method: 'post',
+          path: '/multipart/complete',
+          summary: 'Complete a multipart upload: every part 1..N with the ETag it answered',
+          description:
+            'UPLOAD_INCOMPLETE keeps the session (send what is missing, or abort); on success ' +
+            'the file appears in its folder at once.',
+          body: multipartCompleteBody,
+          answer: fsWriteResult,
+        }),
+        (c) => completeFsMultipart(uploadCallerOf(c, family), c.req.valid('json')),
+      ),
     )
     .openapi(
-      route({
-        method: 'post',
-        path: '/multipart/abort',
-        summary: 'Cancel a multipart upload; its parts are deleted',
-        request: jsonBody(multipartAbortBody),
-        responses: okResponse(abortResult),
-      }),
-      async (c) => {
-        const caller = uploadCallerOf(c, family);
-        return ok(c, await abortFsMultipart(caller, c.req.valid('json')));
-      },
+      ...answering(
+        route({
+          method: 'post',
+          path: '/multipart/abort',
+          summary: 'Cancel a multipart upload; its parts are deleted',
+          body: multipartAbortBody,
+          answer: abortResult,
+        }),
+        (c) => abortFsMultipart(uploadCallerOf(c, family), c.req.valid('json')),
+      ),
     )
     .openapi(
       route({
@@ -162,8 +160,8 @@ function fsUploadFamily(family: ScopeFamily<Caller>): OpenAPIHono<AppEnv> {
           'fileSize is reserved on the storage capacity before anything is signed (507 ' +
           'INSUFFICIENT_STORAGE when it does not fit) and held until the commit counts the ' +
           'stored file; a presign never committed gives it back once its URL has expired.',
-        request: jsonBody(fsPresignBody),
-        responses: okResponse(fsPresignResult),
+        body: fsPresignBody,
+        answer: fsPresignResult,
       }),
       async (c) => {
         const caller = uploadCallerOf(c, family);
@@ -172,17 +170,16 @@ function fsUploadFamily(family: ScopeFamily<Caller>): OpenAPIHono<AppEnv> {
       },
     )
     .openapi(
-      route({
-        method: 'post',
-        path: '/presign/commit',
-        summary: 'Finish a presigned upload: the object must exist with the announced size',
-        request: jsonBody(fsPresignCommitBody),
-        responses: okResponse(fsWriteResult),
-      }),
-      async (c) => {
-        const caller = uploadCallerOf(c, family);
-        return ok(c, await commitFsPresign(caller, c.req.valid('json')));
-      },
+      ...answering(
+        route({
+          method: 'post',
+          path: '/presign/commit',
+          summary: 'Finish a presigned upload: the object must exist with the announced size',
+          body: fsPresignCommitBody,
+          answer: fsWriteResult,
+        }),
+        (c) => commitFsPresign(uploadCallerOf(c, family), c.req.valid('json')),
+      ),
     );
 }
 

@@ -1,18 +1,13 @@
 import { cacheClearResult } from '@pastebox/contract/schemas/fs';
 import { ok } from '@/lib/envelope';
 import { createRouter, okResponse } from '@/lib/openapi';
-import {
-  familyRoute,
-  scopedRoutes,
-  type FamilyRouteConfig,
-  type ScopeFamily,
-} from '@/lib/scoped-routes';
+import { familyRouteOf, scopedRoutes, type ScopeFamily } from '@/lib/scoped-routes';
 import { mountAccess } from '../access';
 import { clearListingCaches, type MountScope } from '../service';
 
 /** POST cache/clear of one family: the admin drops every mount's listings, a key its own. */
 function cacheRoutes(family: ScopeFamily<MountScope>) {
-  const route = <R extends FamilyRouteConfig>(config: R) => familyRoute(family, 'Mounts', config);
+  const route = familyRouteOf(family, 'Mounts');
   return createRouter().openapi(
     route({
       method: 'post',

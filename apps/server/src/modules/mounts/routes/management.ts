@@ -7,17 +7,12 @@ import {
 } from '@pastebox/contract/schemas/mount';
 import { z } from 'zod';
 import { creatorOf } from '@/context';
+import { answering } from '@/lib/declare-route';
 import { ok } from '@/lib/envelope';
 import { AppError } from '@/lib/errors';
 import { requirePermission } from '@/lib/guards';
-import { createRouter, jsonBody, okResponse } from '@/lib/openapi';
-import {
-  familyRoute,
-  guardFirst,
-  scopedRoutes,
-  type FamilyRouteConfig,
-  type ScopeFamily,
-} from '@/lib/scoped-routes';
+import { createRouter } from '@/lib/openapi';
+import { familyRouteOf, guardFirst, scopedRoutes, type ScopeFamily } from '@/lib/scoped-routes';
 import { mountAccess } from '../access';
 import {
   createMount,
@@ -30,35 +25,36 @@ import {
 
 /** The routes of one family: admin/mounts (read and write) or user/mounts (read only). */
 function mountManagementRoutes(family: ScopeFamily<MountScope>) {
-  const route = <R extends FamilyRouteConfig>(config: R) => familyRoute(family, 'Mounts', config);
+  const route = familyRouteOf(family, 'Mounts');
   const router = createRouter()
     .openapi(
-      route({
-        method: 'get',
-        path: '',
-        summary: {
-          admin: 'List every mount, in explorer order (sort_order, then path)',
-          key: 'The mounts at or under the key’s base path, and those on the way down to it',
-        },
-        responses: okResponse(mountList),
-      }),
-      async (c) => ok(c, await listMounts(c.get('deps'), family.scopeOf(c))),
+      ...answering(
+        route({
+          method: 'get',
+          path: '',
+          summary: {
+            admin: 'List every mount, in explorer order (sort_order, then path)',
+            key: 'The mounts at or under the key’s base path, and those on the way down to it',
+          },
+          answer: mountList,
+        }),
+        (c) => listMounts(c.get('deps'), family.scopeOf(c)),
+      ),
     )
     .openapi(
-      route({
-        method: 'get',
-        path: '/{id}',
-        summary: {
-          admin: 'One mount',
-          key: 'One mount the key can see; any other answers 404',
-        },
-        request: { params: idParam },
-        responses: okResponse(mountItem),
-      }),
-      async (c) => {
-        const scope = family.scopeOf(c);
-        return ok(c, await getMount(c.get('deps'), scope, c.req.valid('param').id));
-      },
+      ...answering(
+        route({
+          method: 'get',
+          path: '/{id}',
+          summary: {
+            admin: 'One mount',
+            key: 'One mount the key can see; any other answers 404',
+          },
+          params: idParam,
+          answer: mountItem,
+        }),
+        (c) => getMount(c.get('deps'), family.scopeOf(c), c.req.valid('param').id),
+      ),
     );
   if (family.kind === 'key') {
     refuseKeyWrites(router, family.base);
@@ -77,8 +73,10 @@ function mountManagementRoutes(family: ScopeFamily<MountScope>) {
           'The path must be well formed, not reserved, and neither equal to, inside nor ' +
           'around another mount. `s3_config_id` is accepted for `storage_config_id`.',
         middleware: adminOnly,
-        request: jsonBody(createMountBody),
-        responses: okResponse(mountItem, 'Created', 201),
+        body: createMountBody,
+        answer: mountItem,
+        status: 201,
+        answerDescription: 'Created',
       }),
       async (c) => {
         family.scopeOf(c);
@@ -93,8 +91,9 @@ function mountManagementRoutes(family: ScopeFamily<MountScope>) {
         path: '/{id}',
         summary: 'Change a mount: the given fields only (also the active toggle)',
         middleware: adminOnly,
-        request: { params: idParam, ...jsonBody(updateMountBody) },
-        responses: okResponse(mountItem),
+        params: idParam,
+        body: updateMountBody,
+        answer: mountItem,
       }),
       async (c) => {
         family.scopeOf(c);
@@ -108,8 +107,8 @@ function mountManagementRoutes(family: ScopeFamily<MountScope>) {
         path: '/{id}',
         summary: 'Delete a mount; the files stay in their storage',
         middleware: adminOnly,
-        request: { params: idParam },
-        responses: okResponse(z.null()),
+        params: idParam,
+        answer: z.null(),
       }),
       async (c) => {
         family.scopeOf(c);

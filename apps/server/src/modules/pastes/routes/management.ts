@@ -11,15 +11,15 @@ import {
   pasteList,
   updatePasteBody,
 } from '@pastebox/contract/schemas/paste';
+import { answering } from '@/lib/declare-route';
 import { ok } from '@/lib/envelope';
-import { createRouter, jsonBody, okResponse } from '@/lib/openapi';
+import { createRouter } from '@/lib/openapi';
 import { listRequestOf } from '@/lib/pagination';
 import {
-  familyRoute,
+  familyRouteOf,
   guardFirst,
   ownerScopes,
   scopedRoutes,
-  type FamilyRouteConfig,
   type ScopeFamily,
 } from '@/lib/scoped-routes';
 import { deletePaste, deletePastes, getPaste, listPastes, updatePaste } from '../management';
@@ -32,7 +32,7 @@ const listQuery = { admin: pageQuery, key: offsetQuery } as const;
 
 /** The routes of one family: admin/pastes (every share) or user/pastes (the key's own). */
 function pasteManagementRoutes(family: ScopeFamily<PasteScope>) {
-  const route = <R extends FamilyRouteConfig>(config: R) => familyRoute(family, 'Pastes', config);
+  const route = familyRouteOf(family, 'Pastes');
   const router = createRouter()
     .openapi(
       route({
@@ -42,8 +42,8 @@ function pasteManagementRoutes(family: ScopeFamily<PasteScope>) {
           admin: 'List every share, newest first (page and limit)',
           key: "List the calling key's shares, newest first (limit and offset)",
         },
-        request: { query: listQuery[family.kind] },
-        responses: okResponse(pasteList),
+        query: listQuery[family.kind],
+        answer: pasteList,
       }),
       async (c) => {
         const scope = family.scopeOf(c);
@@ -59,8 +59,8 @@ function pasteManagementRoutes(family: ScopeFamily<PasteScope>) {
           admin: 'Delete several shares',
           key: "Delete several of the calling key's shares",
         },
-        request: jsonBody(batchDeleteBody),
-        responses: okResponse(deletedCount),
+        body: batchDeleteBody,
+        answer: deletedCount,
       }),
       async (c) => {
         const scope = family.scopeOf(c);
@@ -78,7 +78,7 @@ function pasteManagementRoutes(family: ScopeFamily<PasteScope>) {
         request: {
           body: { required: false, content: { 'application/json': { schema: clearExpiredBody } } },
         },
-        responses: okResponse(deletedCount),
+        answer: deletedCount,
       }),
       async (c) => {
         family.scopeOf(c);
@@ -88,20 +88,19 @@ function pasteManagementRoutes(family: ScopeFamily<PasteScope>) {
   }
   return router
     .openapi(
-      route({
-        method: 'get',
-        path: '/{id}',
-        summary: {
-          admin: 'One share with its content (no view counted)',
-          key: "One of the calling key's shares with its content (no view counted)",
-        },
-        request: { params: idParam },
-        responses: okResponse(pasteDetail),
-      }),
-      async (c) => {
-        const scope = family.scopeOf(c);
-        return ok(c, await getPaste(c.get('deps'), scope, c.req.valid('param').id));
-      },
+      ...answering(
+        route({
+          method: 'get',
+          path: '/{id}',
+          summary: {
+            admin: 'One share with its content (no view counted)',
+            key: "One of the calling key's shares with its content (no view counted)",
+          },
+          params: idParam,
+          answer: pasteDetail,
+        }),
+        (c) => getPaste(c.get('deps'), family.scopeOf(c), c.req.valid('param').id),
+      ),
     )
     .openapi(
       route({
@@ -110,8 +109,9 @@ function pasteManagementRoutes(family: ScopeFamily<PasteScope>) {
         summary: { admin: 'Change a share', key: "Change one of the calling key's shares" },
         ...pasteBodyAllowance,
         middleware: [guardFirst(family.scopeOf), pasteBodyLimit] as const,
-        request: { params: idParam, ...jsonBody(updatePasteBody) },
-        responses: okResponse(pasteDetail),
+        params: idParam,
+        body: updatePasteBody,
+        answer: pasteDetail,
       }),
       async (c) => {
         const scope = family.scopeOf(c);
@@ -124,8 +124,8 @@ function pasteManagementRoutes(family: ScopeFamily<PasteScope>) {
         method: 'delete',
         path: '/{id}',
         summary: { admin: 'Delete a share', key: "Delete one of the calling key's shares" },
-        request: { params: idParam },
-        responses: okResponse(deletedCount),
+        params: idParam,
+        answer: deletedCount,
       }),
       async (c) => {
         const scope = family.scopeOf(c);

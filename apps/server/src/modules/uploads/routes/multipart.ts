@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import { fileShare } from '@pastebox/contract/schemas/file';
 import {
   abortResult,
@@ -11,13 +10,14 @@ import {
   partUrlResult,
 } from '@pastebox/contract/schemas/upload';
 import { ok } from '@/lib/envelope';
-import { createRouter, jsonBody, keySecurity, okResponse } from '@/lib/openapi';
-import { publicBaseUrl } from '@/lib/public-url';
+import { answering, routeGroup } from '@/lib/declare-route';
+import { jsonBodyCall } from '@/lib/route-calls';
+import { createRouter, keySecurity } from '@/lib/openapi';
 import { requirePermission } from '@/lib/guards';
 import { completeMultipart, initMultipart, partUrls, storedParts } from '../multipart';
 import { abortMultipart } from '../multipart-session';
 
-const tags = ['Uploads'];
+const route = routeGroup({ tags: ['Uploads'], security: keySecurity });
 
 /**
  * Multipart uploads of file shares (DESIGN §6): init → PUT each part to its URL (read the
@@ -26,14 +26,12 @@ const tags = ['Uploads'];
  */
 export const multipartRoutes = createRouter()
   .openapi(
-    createRoute({
+    route({
       method: 'post',
       path: '/upload/multipart/init',
-      tags,
       summary: 'Start a multipart upload (5 MiB parts) with the share options',
-      security: keySecurity,
-      request: jsonBody(multipartInitBody),
-      responses: okResponse(multipartSession),
+      body: multipartInitBody,
+      answer: multipartSession,
     }),
     async (c) => {
       const principal = requirePermission(c, 'file');
@@ -41,30 +39,24 @@ export const multipartRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
-      method: 'post',
-      path: '/upload/multipart/part-url',
-      tags,
-      summary: 'URLs to PUT parts to (presigned for S3, signed to this server for local)',
-      security: keySecurity,
-      request: jsonBody(partUrlBody),
-      responses: okResponse(partUrlResult),
-    }),
-    async (c) => {
-      const principal = requirePermission(c, 'file');
-      const linkBase = publicBaseUrl(c.get('deps').config, c.req.raw);
-      return ok(c, await partUrls(c.get('deps'), principal, c.req.valid('json'), linkBase));
-    },
+    ...answering(
+      route({
+        method: 'post',
+        path: '/upload/multipart/part-url',
+        summary: 'URLs to PUT parts to (presigned for S3, signed to this server for local)',
+        body: partUrlBody,
+        answer: partUrlResult,
+      }),
+      jsonBodyCall('file', partUrls),
+    ),
   )
   .openapi(
-    createRoute({
+    route({
       method: 'get',
       path: '/upload/multipart/{file_id}/parts',
-      tags,
       summary: 'The parts stored so far, to resume an interrupted upload',
-      security: keySecurity,
-      request: { params: fileIdParam },
-      responses: okResponse(multipartSession),
+      params: fileIdParam,
+      answer: multipartSession,
     }),
     async (c) => {
       const principal = requirePermission(c, 'file');
@@ -72,36 +64,27 @@ export const multipartRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
-      method: 'post',
-      path: '/upload/multipart/complete',
-      tags,
-      summary: 'Complete: every part 1..N must be stored with the given ETag',
-      description:
-        'UPLOAD_INCOMPLETE keeps the session (upload what is missing, or abort); the share ' +
-        'becomes ready on success.',
-      security: keySecurity,
-      request: jsonBody(multipartCompleteBody),
-      responses: okResponse(fileShare),
-    }),
-    async (c) => {
-      const principal = requirePermission(c, 'file');
-      const linkBase = publicBaseUrl(c.get('deps').config, c.req.raw);
-      return ok(
-        c,
-        await completeMultipart(c.get('deps'), principal, c.req.valid('json'), linkBase),
-      );
-    },
+    ...answering(
+      route({
+        method: 'post',
+        path: '/upload/multipart/complete',
+        summary: 'Complete: every part 1..N must be stored with the given ETag',
+        description:
+          'UPLOAD_INCOMPLETE keeps the session (upload what is missing, or abort); the share ' +
+          'becomes ready on success.',
+        body: multipartCompleteBody,
+        answer: fileShare,
+      }),
+      jsonBodyCall('file', completeMultipart),
+    ),
   )
   .openapi(
-    createRoute({
+    route({
       method: 'post',
       path: '/upload/multipart/abort',
-      tags,
       summary: 'Cancel a multipart upload; its parts and its record are deleted',
-      security: keySecurity,
-      request: jsonBody(multipartAbortBody),
-      responses: okResponse(abortResult),
+      body: multipartAbortBody,
+      answer: abortResult,
     }),
     async (c) => {
       const principal = requirePermission(c, 'file');

@@ -1,28 +1,27 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { urlInfo, urlInfoBody, urlProxyQuery } from '@pastebox/contract/schemas/url-upload';
 import { errorEnvelope } from '@pastebox/contract/schemas/common';
 import { contentDisposition } from '@/lib/content-disposition';
 import { safeContentType } from '@/lib/content-type';
 import { ok } from '@/lib/envelope';
 import { isAppError } from '@/lib/errors';
-import { createRouter, jsonBody, keySecurity, okResponse } from '@/lib/openapi';
+import { routeGroup } from '@/lib/declare-route';
+import { createRouter, keySecurity } from '@/lib/openapi';
 import { requirePermission } from '@/lib/guards';
 import { relayBody } from '../relay';
 import { describeRemoteFile, openRemoteDownload } from '../remote-file';
 
-const tags = ['URL upload'];
+const route = routeGroup({ tags: ['URL upload'], security: keySecurity });
 
 /** url/info and url/proxy: what the browser needs before and while it downloads. */
 export const urlFetchRoutes = createRouter()
   .openapi(
-    createRoute({
+    route({
       method: 'post',
       path: '/url/info',
-      tags,
       summary: 'Name, type and size of a remote file (the body is not downloaded)',
-      security: keySecurity,
-      request: jsonBody(urlInfoBody),
-      responses: okResponse(urlInfo),
+      body: urlInfoBody,
+      answer: urlInfo,
     }),
     async (c) => {
       requirePermission(c, 'file');
@@ -30,15 +29,13 @@ export const urlFetchRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'get',
       path: '/url/proxy',
-      tags,
       summary: 'Stream a remote file through the server (for browsers stopped by CORS)',
       description:
         'The body is relayed as it arrives, never buffered; the relay is cut when it passes the max upload size.',
-      security: keySecurity,
-      request: { query: urlProxyQuery },
+      query: urlProxyQuery,
       responses: {
         200: {
           description: 'The remote body',

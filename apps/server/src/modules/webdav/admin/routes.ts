@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import {
   davLockList,
   davLockReleaseQuery,
@@ -8,21 +7,20 @@ import {
 import { z } from 'zod';
 import { ok } from '@/lib/envelope';
 import { requireAdmin } from '@/lib/guards';
-import { adminSecurity, createRouter, okResponse } from '@/lib/openapi';
+import { routeGroup } from '@/lib/declare-route';
+import { adminSecurity, createRouter } from '@/lib/openapi';
 import { listDavLocks, releaseDavLock, releaseDavLocksAt } from './service';
 
-const tags = ['WebDAV locks'];
+const route = routeGroup({ tags: ['WebDAV locks'], security: adminSecurity });
 
 /** Admin-only view and release of WebDAV locks (issue 29, DESIGN §5 "Storage trust"). */
 export const davLockAdminRoutes = createRouter()
   .openapi(
-    createRoute({
+    route({
       method: 'get',
       path: '/admin/dav/locks',
-      tags,
       summary: 'List every active WebDAV lock, with who holds it',
-      security: adminSecurity,
-      responses: okResponse(davLockList),
+      answer: davLockList,
     }),
     async (c) => {
       requireAdmin(c);
@@ -30,15 +28,13 @@ export const davLockAdminRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'delete',
       path: '/admin/dav/locks/{token}',
-      tags,
       summary: 'Release one WebDAV lock, whoever holds it',
       description: 'The client that held it gets 412 on its next write with the token.',
-      security: adminSecurity,
-      request: { params: davLockTokenParam },
-      responses: okResponse(z.null()),
+      params: davLockTokenParam,
+      answer: z.null(),
     }),
     async (c) => {
       requireAdmin(c);
@@ -47,14 +43,12 @@ export const davLockAdminRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'delete',
       path: '/admin/dav/locks',
-      tags,
       summary: 'Release the WebDAV locks rooted at a path or below it',
-      security: adminSecurity,
-      request: { query: davLockReleaseQuery },
-      responses: okResponse(davLockReleaseResult),
+      query: davLockReleaseQuery,
+      answer: davLockReleaseResult,
     }),
     async (c) => {
       requireAdmin(c);
