@@ -1,11 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, uploadViaApi } from './support/api';
+import { uploadViaApi } from './support/api';
 import { formatFindings, seriousViolations } from './support/axe';
-import { launchBrowser, newContext } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
 import { settler } from './support/settle';
 import { switchThemeInPlace } from './support/theme';
+import { useJourney } from './support/journey';
 
 /**
  * Issue 13: every screen of SPEC §2, light and dark, has no serious or critical WCAG 2 AA
@@ -54,35 +53,26 @@ function screens(file: string): Screen[] {
 }
 
 describe('accessibility (axe-core, WCAG 2 AA)', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let token: string;
+  const journey = useJourney();
   let fileSlug = '';
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    token = await server.adminToken();
-    await adminCall(server.baseUrl, token, 'POST', '/paste', {
+    await journey.call('POST', '/paste', {
       content: '# Notes\n\nSome **bold** text, a [link](https://example.com) and `code`.',
       slug: 'a11y-open',
       remark: 'open paste',
     });
-    await adminCall(server.baseUrl, token, 'POST', '/paste', {
+    await journey.call('POST', '/paste', {
       content: 'secret',
       slug: 'a11y-locked',
       password: 'open sesame',
     });
-    const file = await uploadViaApi(server.baseUrl, token, {
+    const file = await uploadViaApi(journey.server.baseUrl, journey.token, {
       name: 'notes.txt',
       type: 'text/plain',
       body: 'hello',
     });
     fileSlug = file.slug;
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   screens('').forEach((screen, index) => {
@@ -95,12 +85,11 @@ describe('accessibility (axe-core, WCAG 2 AA)', () => {
       /** Opens the screen once, in the first test (expect.poll needs one), for both. */
       async function openScreen() {
         const { path, admin, open } = screens(fileSlug).find((s) => s.name === screen.name)!;
-        context = await newContext(browser, {
-          baseUrl: server.baseUrl,
+        context = await journey.context({
+          asAdmin: admin === true,
           language: 'en-US',
           theme: themes[0],
           spansTests: true,
-          ...(admin ? { adminToken: token } : {}),
         });
         const page = await context.newPage();
         const settle = settler(page);

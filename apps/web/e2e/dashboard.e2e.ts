@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, uploadViaApi } from './support/api';
-import { launchBrowser, newContext, type ContextOptions } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { uploadViaApi } from './support/api';
+import { type ContextOptions } from './support/browser';
 import { visible } from './support/ui';
+import { useJourney } from './support/journey';
 
 /** The README's picture of the dashboard. */
 const DOCS_SCREENSHOT = path.resolve(
@@ -35,27 +35,12 @@ const todayLabel = (language: string) =>
   );
 
 describe('the admin dashboard', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let token: string;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    token = await server.adminToken();
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const journey = useJourney();
 
   const open = async (options: Omit<ContextOptions, 'baseUrl' | 'adminToken'>) => {
-    const context = await newContext(browser, {
-      baseUrl: server.baseUrl,
-      adminToken: token,
+    const { context, page } = await journey.open('/admin', {
       ...options,
     });
-    const page = await context.newPage();
-    await page.goto('/admin');
     return { context, page };
   };
 
@@ -71,28 +56,28 @@ describe('the admin dashboard', () => {
   });
 
   it('counts the shares, charts them as bars or lines and shows each bucket', async () => {
-    const paste = await adminCall<{ slug: string }>(server.baseUrl, token, 'POST', '/paste', {
+    const paste = await journey.call<{ slug: string }>('POST', '/paste', {
       content: '# Release notes\n\nVersion 1.0',
       remark: 'Release notes',
     });
     // Three pastes and two files, so the two lines of the line chart do not overlap.
     for (const content of ['second paste', 'third paste']) {
-      await adminCall(server.baseUrl, token, 'POST', '/paste', { content });
+      await journey.call('POST', '/paste', { content });
     }
-    await uploadViaApi(server.baseUrl, token, {
+    await uploadViaApi(journey.server.baseUrl, journey.token, {
       name: 'hello.txt',
       type: 'text/plain',
       body: 'hello from the local disk',
     });
-    const archive = await adminCall<{ id: string }>(server.baseUrl, token, 'POST', '/s3-configs', {
+    const archive = await journey.call<{ id: string }>('POST', '/s3-configs', {
       name: 'Archive disk',
       provider_type: 'local',
       root_path: 'archive',
       total_storage_bytes: ARCHIVE_QUOTA,
     });
     const report = await uploadViaApi(
-      server.baseUrl,
-      token,
+      journey.server.baseUrl,
+      journey.token,
       { name: 'report.csv', type: 'text/csv', body: 'x'.repeat(2048) },
       { s3_config_id: archive.id },
     );
@@ -164,20 +149,18 @@ describe('the admin dashboard', () => {
     }
   });
   it('still counts today’s shares after they are used up, swept and deleted (issue 30)', async () => {
-    const once = await adminCall<{ slug: string }>(server.baseUrl, token, 'POST', '/paste', {
+    const once = await journey.call<{ slug: string }>('POST', '/paste', {
       content: 'read me once',
       max_views: 1,
     });
-    expect((await fetch(`${server.baseUrl}/api/paste/${once.slug}`)).status).toBe(200);
-    await adminCall(server.baseUrl, token, 'POST', '/admin/pastes/clear-expired');
-    const files = await adminCall<{ items: { id: string; filename: string }[] }>(
-      server.baseUrl,
-      token,
+    expect((await fetch(`${journey.server.baseUrl}/api/paste/${once.slug}`)).status).toBe(200);
+    await journey.call('POST', '/admin/pastes/clear-expired');
+    const files = await journey.call<{ items: { id: string; filename: string }[] }>(
       'GET',
       '/admin/files',
     );
     const hello = files.items.find((file) => file.filename === 'hello.txt');
-    await adminCall(server.baseUrl, token, 'DELETE', `/admin/files/${hello?.id ?? 'none'}`);
+    await journey.call('DELETE', `/admin/files/${hello?.id ?? 'none'}`);
 
     for (const language of ['en-US', 'zh-CN'] as const) {
       const { context, page } = await open({ language, theme: 'dark' });

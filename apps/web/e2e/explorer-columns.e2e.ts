@@ -1,11 +1,9 @@
 import fs from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall } from './support/api';
-import { launchBrowser, newContext } from './support/browser';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { gradientPng } from './support/png';
-import { startServer, type RunningServer } from './support/server';
 import { visible } from './support/ui';
+import { useJourney } from './support/journey';
 
 /** Review pictures of the columns: both languages and themes, desktop and phone. */
 const REVIEW_DIR = '/tmp/shots-explorer-columns';
@@ -46,28 +44,23 @@ async function shot(page: Page, name: string): Promise<void> {
  * carry the date their storage keeps (a local directory's mtime) instead of "—".
  */
 describe('the explorer’s Type and Modified columns', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let token: string;
+  const journey = useJourney();
   const api = <T>(method: string, route: string, body?: unknown): Promise<T> =>
-    adminCall<T>(server.baseUrl, token, method, route, body);
+    journey.call<T>(method, route, body);
 
   async function upload(filePath: string, bytes: Buffer, type: string): Promise<void> {
     const form = new FormData();
     form.append('path', filePath);
     form.append('file', new Blob([new Uint8Array(bytes)], { type }), filePath.split('/').pop());
-    const res = await fetch(`${server.baseUrl}/api/admin/fs/upload`, {
+    const res = await fetch(`${journey.server.baseUrl}/api/admin/fs/upload`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
+      headers: { authorization: `Bearer ${journey.token}` },
       body: form,
     });
     expect(res.status, await res.clone().text()).toBeLessThan(300);
   }
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    token = await server.adminToken();
     const configs = await api<{ id: string; is_default: boolean }[]>('GET', '/s3-configs');
     await api('POST', '/admin/mounts', {
       name: 'Kinds',
@@ -81,23 +74,15 @@ describe('the explorer’s Type and Modified columns', () => {
     await upload('/kinds/photo.png', gradientPng(64, 48), 'image/png');
     await upload('/kinds/manual.pdf', Buffer.from('%PDF-1.4\n%%EOF\n'), 'application/pdf');
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   it('names kinds in words and dates folders, in both languages and themes', async () => {
     for (const language of ['en-US', 'zh-CN'] as const) {
       for (const theme of ['light', 'dark'] as const) {
         const words = WORDS[language];
-        const context = await newContext(browser, {
-          baseUrl: server.baseUrl,
-          adminToken: token,
+        const { context, page } = await journey.open('/mount-explorer/kinds', {
           language,
           theme,
         });
-        const page = await context.newPage();
-        await page.goto('/mount-explorer/kinds');
         const table = page.getByRole('table', { name: words.table });
         const row = (name: string) => table.getByRole('row').filter({ hasText: name });
         await visible(page, table.getByRole('link', { name: 'photo.png' }));

@@ -1,9 +1,9 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { docsScreenshot, launchBrowser, newContext } from './support/browser';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { docsScreenshot } from './support/browser';
 import { mountTeam } from './support/looks';
-import { startServer, type RunningServer } from './support/server';
-import { visible } from './support/ui';
+import { onTop, visible } from './support/ui';
+import { useJourney } from './support/journey';
 
 const PHONE = { width: 375, height: 812 };
 
@@ -25,19 +25,6 @@ const WORDS = {
   },
 } as const;
 
-/**
- * Whether the element at the centre of `dialog`'s box is inside it: a dialog painted under
- * another (issue 30: Share link and Edit opened behind the preview) fails this although
- * Playwright calls it visible.
- */
-async function onTop(dialog: Locator): Promise<boolean> {
-  return dialog.evaluate((element) => {
-    const box = element.getBoundingClientRect();
-    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-    return hit !== null && element.contains(hit);
-  });
-}
-
 /** Waits until the dialog is painted above everything else. */
 async function waitOnTop(page: Page, dialog: Locator): Promise<void> {
   await visible(page, dialog);
@@ -45,21 +32,10 @@ async function waitOnTop(page: Page, dialog: Locator): Promise<void> {
 }
 
 describe('dialogs opened from the explorer preview (issue 30)', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let token: string;
-
+  const journey = useJourney();
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    token = await server.adminToken();
-    await mountTeam(server.baseUrl, token, { 'notes.txt': 'first notes\n' });
+    await mountTeam(journey.server.baseUrl, journey.token, { 'notes.txt': 'first notes\n' });
   }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   for (const look of [
     { language: 'en-US', theme: 'light', viewport: undefined, name: 'desktop' },
@@ -67,15 +43,11 @@ describe('dialogs opened from the explorer preview (issue 30)', () => {
   ] as const) {
     it(`puts Share link and Edit over the preview; Escape closes only them (${look.language}, ${look.name})`, async () => {
       const words = WORDS[look.language];
-      const context = await newContext(browser, {
-        baseUrl: server.baseUrl,
+      const { context, page } = await journey.open('/mount-explorer/team?preview=notes.txt', {
         language: look.language,
         theme: look.theme,
-        adminToken: token,
         ...(look.viewport ? { viewport: look.viewport } : {}),
       });
-      const page = await context.newPage();
-      await page.goto('/mount-explorer/team?preview=notes.txt');
       const preview = page.getByRole('dialog', { name: 'notes.txt' }).filter({
         has: page.getByRole('button', { name: words.closePreview }),
       });

@@ -1,10 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { docsScreenshot, launchBrowser, newContext } from './support/browser';
+import { docsScreenshot } from './support/browser';
 import { FOUR_LOOKS, mountTeam } from './support/looks';
-import { startServer, type RunningServer } from './support/server';
 import { visible } from './support/ui';
+import { useJourney } from './support/journey';
 
 /**
  * The explorer's share link (issue 30): the QR code encoded a signed URL of some 300
@@ -38,33 +37,19 @@ const WORDS = {
 } as const;
 
 describe('a short link for the share QR (issue 30)', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let token: string;
-
+  const journey = useJourney();
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    token = await server.adminToken();
-    await mountTeam(server.baseUrl, token, { 'notes.txt': 'first notes\n' });
+    await mountTeam(journey.server.baseUrl, journey.token, { 'notes.txt': 'first notes\n' });
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   for (const look of FOUR_LOOKS) {
     it(`shows a short link, encodes it in the QR code, and it redirects (${look.language}, ${look.theme}, ${look.name})`, async () => {
       const words = WORDS[look.language];
-      const context = await newContext(browser, {
-        baseUrl: server.baseUrl,
+      const { context, page } = await journey.open('/mount-explorer/team?preview=notes.txt', {
         language: look.language,
         theme: look.theme,
-        adminToken: token,
         ...(look.viewport ? { viewport: look.viewport } : {}),
       });
-      const page = await context.newPage();
-      await page.goto('/mount-explorer/team?preview=notes.txt');
       const preview = page.getByRole('dialog', { name: 'notes.txt' }).filter({
         has: page.getByRole('button', { name: words.closePreview }),
       });
@@ -77,7 +62,7 @@ describe('a short link for the share QR (issue 30)', () => {
         await visible(page, dialog.getByRole('textbox', { name: words.short }))
       ).inputValue();
       const full = await dialog.getByRole('textbox', { name: words.full }).inputValue();
-      expect(short).toMatch(new RegExp(`^${server.baseUrl}/api/s/[A-Za-z0-9]{12}$`));
+      expect(short).toMatch(new RegExp(`^${journey.server.baseUrl}/api/s/[A-Za-z0-9]{12}$`));
       expect(full).toContain('/api/storage/local/');
       expect(short.length).toBeLessThan(full.length / 3);
       await visible(page, dialog.getByRole('button', { name: words.copyShort }));
@@ -100,7 +85,7 @@ describe('a short link for the share QR (issue 30)', () => {
       const redirect = await fetch(short, { redirect: 'manual' });
       expect(redirect.status).toBe(302);
       expect(redirect.headers.get('location')).toBe(full);
-      const stranger = await browser.newPage();
+      const stranger = await journey.browser.newPage();
       await stranger.goto(short);
       expect(await stranger.locator('body').innerText()).toContain('first notes');
       expect(stranger.url()).toBe(full);

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { listFiles, uploadViaApi } from './support/api';
-import { launchBrowser, newContext, screenshot } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { screenshot } from './support/browser';
 import { visible } from './support/ui';
+import { useJourney } from './support/journey';
 
 const MARKDOWN_FILE = {
   name: 'notes.md',
@@ -52,29 +52,16 @@ async function watchProgress(page: Page, done: () => Promise<boolean>): Promise<
 }
 
 describe('file shares in the browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let token: string;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    token = await server.adminToken();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  const journey = useJourney();
+  afterAll(() => {
     fs.rmSync(bigFilesDir, { recursive: true, force: true });
   });
 
   it('uploads two files with a password, shows progress, and a stranger previews one', async () => {
-    const context = await newContext(browser, {
-      baseUrl: server.baseUrl,
+    const { context, page } = await journey.open('/upload', {
       language: 'en-US',
       theme: 'light',
-      adminToken: token,
     });
-    const page = await context.newPage();
-    await page.goto('/upload');
     await (await visible(page, page.getByText('Default options'))).click();
     await (await visible(page, page.getByPlaceholder('No password'))).fill('pw-123');
     await page.locator('input[type=file]').setInputFiles([MARKDOWN_FILE, ARCHIVE_FILE]);
@@ -87,14 +74,14 @@ describe('file shares in the browser', () => {
     expect(sawProgress).toBe(true);
     await screenshot(page, 'upload-done-en-US-light');
 
-    const files = await listFiles(server.baseUrl, token);
+    const files = await listFiles(journey.server.baseUrl, journey.token);
     expect(files.map((f) => f.filename).sort()).toEqual(['archive.bin', 'notes.md']);
     const notes = files.find((f) => f.filename === 'notes.md')!;
     await context.close();
 
     const stranger = await (
-      await newContext(browser, {
-        baseUrl: server.baseUrl,
+      await journey.context({
+        asAdmin: false,
         language: 'zh-CN',
         theme: 'dark',
         // The stranger tries a wrong password first.
@@ -115,18 +102,16 @@ describe('file shares in the browser', () => {
 
   it('a file limited to one view downloads once, and is refused the second time', async () => {
     const { slug } = await uploadViaApi(
-      server.baseUrl,
-      token,
+      journey.server.baseUrl,
+      journey.token,
       { name: '报告 final.txt', type: 'text/plain', body: 'quarterly numbers' },
       { max_views: '1' },
     );
-    const context = await newContext(browser, {
-      baseUrl: server.baseUrl,
+    const { context, page } = await journey.open(`/file/${slug}`, {
       language: 'en-US',
       theme: 'dark',
+      asAdmin: false,
     });
-    const page = await context.newPage();
-    await page.goto(`/file/${slug}`);
     await visible(page, page.getByText('quarterly numbers'));
     await screenshot(page, 'file-text-preview-en-US-dark');
     const [download] = await Promise.all([
@@ -136,8 +121,8 @@ describe('file shares in the browser', () => {
     expect(download.suggestedFilename()).toBe('报告 final.txt');
 
     const second = await (
-      await newContext(browser, {
-        baseUrl: server.baseUrl,
+      await journey.context({
+        asAdmin: false,
         language: 'en-US',
         // The second visitor meets the used-up share.
         expectProblems: [/HTTP 410 GET \/api\/public\/files\//],
@@ -147,20 +132,16 @@ describe('file shares in the browser', () => {
     await visible(second, second.getByText('No views left'));
     await screenshot(second, 'file-used-up-en-US-light');
     expect([404, 410]).toContain(
-      (await fetch(`${server.baseUrl}/api/file-download/${slug}`)).status,
+      (await fetch(`${journey.server.baseUrl}/api/file-download/${slug}`)).status,
     );
     await second.context().close();
     await context.close();
   });
 
   it('cancelling a large upload midway leaves no record', async () => {
-    const context = await newContext(browser, {
-      baseUrl: server.baseUrl,
+    const { context, page } = await journey.open('/upload', {
       language: 'en-US',
-      adminToken: token,
     });
-    const page = await context.newPage();
-    await page.goto('/upload');
     await page.locator('input[type=file]').setInputFiles(fileOnDisk('huge.bin', 45));
     await (await visible(page, page.getByRole('button', { name: 'Upload huge.bin' }))).click();
     await visible(page, page.getByRole('progressbar'));
@@ -169,7 +150,10 @@ describe('file shares in the browser', () => {
     await screenshot(page, 'upload-cancelled-en-US-light');
     await expect
       .poll(
-        async () => (await listFiles(server.baseUrl, token)).some((f) => f.filename === 'huge.bin'),
+        async () =>
+          (await listFiles(journey.server.baseUrl, journey.token)).some(
+            (f) => f.filename === 'huge.bin',
+          ),
         { timeout: 15_000 },
       )
       .toBe(false);

@@ -1,11 +1,11 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, uploadViaApi } from './support/api';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { uploadViaApi } from './support/api';
 import { seriousViolations } from './support/axe';
-import { docsScreenshot, launchBrowser, newContext } from './support/browser';
-import { mountTeam, PHONE } from './support/looks';
-import { startServer, type RunningServer } from './support/server';
-import { visible } from './support/ui';
+import { docsScreenshot } from './support/browser';
+import { LANGUAGE_THEME_PAIRS as LOOKS, mountTeam, PHONE } from './support/looks';
+import { onTop, visible } from './support/ui';
+import { useJourney } from './support/journey';
 
 /**
  * What a stranger sees (issue 30): a signed file link or a file share's download link that
@@ -13,13 +13,6 @@ import { visible } from './support/ui';
  * reader's language — while a JSON client still gets the envelope; an unknown address goes
  * home with a "not found" toast that can be seen, above the header.
  */
-
-const LOOKS = [
-  { language: 'en-US', theme: 'light' },
-  { language: 'en-US', theme: 'dark' },
-  { language: 'zh-CN', theme: 'light' },
-  { language: 'zh-CN', theme: 'dark' },
-] as const;
 
 const WORDS = {
   'en-US': {
@@ -40,21 +33,10 @@ const WORDS = {
   },
 } as const;
 
-/** Whether the element at the centre of `locator` is inside it: nothing painted over it. */
-async function onTop(locator: Locator): Promise<boolean> {
-  return locator.evaluate((element) => {
-    const box = element.getBoundingClientRect();
-    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-    return hit !== null && element.contains(hit);
-  });
-}
-
 describe('pages for links a person opens (issue 30)', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let token: string;
+  const journey = useJourney();
   const call = <T>(method: string, route: string, body?: unknown) =>
-    adminCall<T>(server.baseUrl, token, method, route, body);
+    journey.call<T>(method, route, body);
 
   async function signedLink(expiresIn: number): Promise<string> {
     const query = new URLSearchParams({ path: '/team/notes.txt', expires_in: String(expiresIn) });
@@ -62,12 +44,12 @@ describe('pages for links a person opens (issue 30)', () => {
   }
 
   async function openPage(look: (typeof LOOKS)[number], statuses: RegExp): Promise<Page> {
-    const context = await newContext(browser, {
-      baseUrl: server.baseUrl,
+    const context = await journey.context({
       language: look.language,
       viewport: PHONE,
       // The refusals are the point: their status is expected.
       expectProblems: [statuses],
+      asAdmin: false,
     });
     const page = await context.newPage();
     // The page follows the system's scheme (it has no theme switch of its own).
@@ -76,15 +58,8 @@ describe('pages for links a person opens (issue 30)', () => {
   }
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    token = await server.adminToken();
-    await mountTeam(server.baseUrl, token, { 'notes.txt': 'team notes\n' });
+    await mountTeam(journey.server.baseUrl, journey.token, { 'notes.txt': 'team notes\n' });
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   for (const look of LOOKS) {
     it(`a tampered or expired signed link shows a page (${look.language}, ${look.theme})`, async () => {
@@ -130,17 +105,17 @@ describe('pages for links a person opens (issue 30)', () => {
   });
 
   it("a file share's download link of a past visit leads back to the share page", async () => {
-    const share = await uploadViaApi(server.baseUrl, token, {
+    const share = await uploadViaApi(journey.server.baseUrl, journey.token, {
       name: 'shared-notes.txt',
       type: 'text/plain',
       body: 'shared notes',
     });
     const opened = (await (
-      await fetch(`${server.baseUrl}/api/public/files/${share.slug}`)
+      await fetch(`${journey.server.baseUrl}/api/public/files/${share.slug}`)
     ).json()) as {
       data: { downloadUrl: string };
     };
-    const stale = new URL(opened.data.downloadUrl, server.baseUrl);
+    const stale = new URL(opened.data.downloadUrl, journey.server.baseUrl);
     stale.searchParams.set('token', 'a-visit-that-never-was');
     for (const look of [LOOKS[0], LOOKS[3]]) {
       const words = WORDS[look.language];
@@ -158,11 +133,11 @@ describe('pages for links a person opens (issue 30)', () => {
   for (const look of LOOKS) {
     it(`an unknown address goes home with a toast above the header (${look.language}, ${look.theme})`, async () => {
       const words = WORDS[look.language];
-      const context = await newContext(browser, {
-        baseUrl: server.baseUrl,
+      const context = await journey.context({
         language: look.language,
         theme: look.theme,
         viewport: look.theme === 'dark' ? PHONE : { width: 1280, height: 860 },
+        asAdmin: false,
       });
       const page = await context.newPage();
       // Opened directly: the first load of the app.

@@ -1,9 +1,8 @@
-import type { Browser, Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall } from './support/api';
-import { docsScreenshot, launchBrowser, newContext } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import type { Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { docsScreenshot } from './support/browser';
 import { visible } from './support/ui';
+import { useJourney } from './support/journey';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -13,17 +12,6 @@ const PHONE = { width: 390, height: 844 };
  */
 async function toggle(input: Locator): Promise<void> {
   await input.locator('xpath=..').click();
-}
-
-/** One JSON call to the API as the admin; throws on anything but 2xx. */
-function api<T>(
-  server: RunningServer,
-  token: string,
-  method: string,
-  route: string,
-  body?: unknown,
-): Promise<T> {
-  return adminCall<T>(server.baseUrl, token, method, route, body);
 }
 
 interface Mount {
@@ -40,30 +28,15 @@ interface Task {
 }
 
 describe('mount management, the folder picker and the task manager', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let token: string;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    token = await server.adminToken();
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const journey = useJourney();
 
-  const mounts = () => api<Mount[]>(server, token, 'GET', '/admin/mounts');
+  const mounts = () => journey.call<Mount[]>('GET', '/admin/mounts');
 
   it('creates a mount after a reserved path is refused, switches, edits and deletes it', async () => {
-    const context = await newContext(browser, {
-      baseUrl: server.baseUrl,
+    const { context, page } = await journey.open('/admin/mount-management', {
       language: 'en-US',
       theme: 'light',
-      adminToken: token,
     });
-    const page = await context.newPage();
-    await page.goto('/admin/mount-management');
     await visible(page, page.getByText('No mounts'));
     await (await visible(page, page.getByRole('button', { name: 'Add mount' }).first())).click();
 
@@ -112,7 +85,7 @@ describe('mount management, the folder picker and the task manager', () => {
     expect(edited).toMatchObject({ name: 'Team files', cache_ttl: 60, mount_path: '/team' });
 
     // A throwaway mount, deleted through the confirmation dialog.
-    await api(server, token, 'POST', '/admin/mounts', {
+    await journey.call('POST', '/admin/mounts', {
       name: 'Scratch',
       mount_path: '/scratch',
       storage_config_id: (edited as unknown as { storage_config_id: string }).storage_config_id,
@@ -128,15 +101,11 @@ describe('mount management, the folder picker and the task manager', () => {
   });
 
   it('sets a key’s base path with the folder picker; the key sees its mounts read-only', async () => {
-    await api(server, token, 'POST', '/admin/fs/mkdir', { path: '/team/docs' });
-    const context = await newContext(browser, {
-      baseUrl: server.baseUrl,
+    await journey.call('POST', '/admin/fs/mkdir', { path: '/team/docs' });
+    const { context, page } = await journey.open('/admin/key-management', {
       language: 'en-US',
       theme: 'light',
-      adminToken: token,
     });
-    const page = await context.newPage();
-    await page.goto('/admin/key-management');
     await (await visible(page, page.getByRole('button', { name: 'Create key' }).first())).click();
     await (await visible(page, page.getByLabel('Name'))).fill('Team robot');
     await toggle(page.getByRole('switch', { name: 'Mounts' }));
@@ -151,9 +120,7 @@ describe('mount management, the folder picker and the task manager', () => {
     expect(await page.getByRole('textbox', { name: 'Base path' }).inputValue()).toBe('/team/docs');
     await page.getByRole('button', { name: 'Create key' }).last().click();
     await visible(page, page.getByText('API key created'));
-    const keys = await api<{ name: string; key: string; basic_path: string }[]>(
-      server,
-      token,
+    const keys = await journey.call<{ name: string; key: string; basic_path: string }[]>(
       'GET',
       '/admin/api-keys',
     );
@@ -161,11 +128,11 @@ describe('mount management, the folder picker and the task manager', () => {
     expect(robot?.basic_path).toBe('/team/docs');
     await context.close();
 
-    const keyContext = await newContext(browser, {
-      baseUrl: server.baseUrl,
+    const keyContext = await journey.context({
       language: 'en-US',
       theme: 'light',
       apiKey: robot?.key ?? '',
+      asAdmin: false,
     });
     const keyPage = await keyContext.newPage();
     // The app validates a stored key on start and keeps its permissions; the admin route's
@@ -184,22 +151,18 @@ describe('mount management, the folder picker and the task manager', () => {
 
   it('shows a copy started through the API until it completes, then clears it', async () => {
     for (const name of ['a.txt', 'b.txt', 'c.txt']) {
-      await api(server, token, 'POST', '/admin/fs/update', {
+      await journey.call('POST', '/admin/fs/update', {
         path: `/team/src/${name}`,
         content: `content of ${name}\n`.repeat(200),
       });
     }
-    const context = await newContext(browser, {
-      baseUrl: server.baseUrl,
+    const { context, page } = await journey.open('/admin/mount-management', {
       language: 'en-US',
       theme: 'light',
-      adminToken: token,
     });
-    const page = await context.newPage();
-    await page.goto('/admin/mount-management');
     const manager = await visible(page, page.getByRole('button', { name: /^Task manager/ }));
 
-    const started = await api<{ taskId: string }>(server, token, 'POST', '/admin/fs/batch-copy', {
+    const started = await journey.call<{ taskId: string }>('POST', '/admin/fs/batch-copy', {
       items: [{ sourcePath: '/team/src', targetPath: '/team/copy/' }],
     });
     await manager.click();
@@ -209,11 +172,9 @@ describe('mount management, the folder picker and the task manager', () => {
     await visible(page, card.getByText('Completed'));
     await visible(page, card.getByText('3 done · 0 skipped · 0 failed'));
     await docsScreenshot(page, 'tasks-manager-en-US-light');
-    const task = await api<Task>(server, token, 'GET', `/admin/tasks/${started.taskId}`);
+    const task = await journey.call<Task>('GET', `/admin/tasks/${started.taskId}`);
     expect(task.status).toBe('completed');
-    const copied = await api<{ items: { name: string }[] }>(
-      server,
-      token,
+    const copied = await journey.call<{ items: { name: string }[] }>(
       'GET',
       '/admin/fs/list?path=%2Fteam%2Fcopy%2Fsrc',
     );
@@ -221,13 +182,13 @@ describe('mount management, the folder picker and the task manager', () => {
 
     await drawer.getByRole('button', { name: 'Clear finished' }).click();
     await visible(page, drawer.getByText('No finished tasks.'));
-    expect(await api<Task[]>(server, token, 'GET', '/admin/tasks')).toEqual([]);
+    expect(await journey.call<Task[]>('GET', '/admin/tasks')).toEqual([]);
     await context.close();
   });
 
   it('takes the screenshots in both languages, both themes and at phone width', async () => {
     // A finished task and a running-looking list for the pictures.
-    await api(server, token, 'POST', '/admin/fs/batch-copy', {
+    await journey.call('POST', '/admin/fs/batch-copy', {
       items: [{ sourcePath: '/team/src', targetPath: '/team/second/' }],
     });
     const looks = [
@@ -237,11 +198,9 @@ describe('mount management, the folder picker and the task manager', () => {
       { language: 'zh-CN', theme: 'light', phone: true },
     ] as const;
     for (const look of looks) {
-      const context = await newContext(browser, {
-        baseUrl: server.baseUrl,
+      const context = await journey.context({
         language: look.language,
         theme: look.theme,
-        adminToken: token,
         ...(look.phone ? { viewport: PHONE } : {}),
       });
       const page = await context.newPage();
@@ -287,14 +246,10 @@ describe('mount management, the folder picker and the task manager', () => {
   });
 
   it('names the reserved paths in Chinese and accepts /upload, a web route (issue 30)', async () => {
-    const context = await newContext(browser, {
-      baseUrl: server.baseUrl,
+    const { context, page } = await journey.open('/admin/mount-management', {
       language: 'zh-CN',
       theme: 'dark',
-      adminToken: token,
     });
-    const page = await context.newPage();
-    await page.goto('/admin/mount-management');
     await (await visible(page, page.getByRole('button', { name: '添加挂载点' }).first())).click();
     const form = page.getByRole('form', { name: '挂载点' });
     await (await visible(page, form.getByRole('textbox', { name: '名称' }))).fill('上传');
@@ -311,7 +266,7 @@ describe('mount management, the folder picker and the task manager', () => {
     await visible(page, page.getByRole('link', { name: '/upload' }));
     const made = (await mounts()).find((mount) => mount.mount_path === '/upload');
     expect(made).toBeDefined();
-    await api(server, token, 'DELETE', `/admin/mounts/${made?.id ?? ''}`);
+    await journey.call('DELETE', `/admin/mounts/${made?.id ?? ''}`);
     await context.close();
   });
 });

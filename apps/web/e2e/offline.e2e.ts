@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, uploadViaApi } from './support/api';
-import { launchBrowser, newContext, screenshot } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
-import { databaseShape, readStore } from './support/offline-db';
+import { uploadViaApi } from './support/api';
+import { screenshot } from './support/browser';
+import { useJourney, type Journey, type PageOptions } from './support/journey';
+import { databaseShape, readStore, writeVersionOneDatabase } from './support/offline-db';
 import { focusEditor, typeInEditor, visible } from './support/ui';
 
 /**
@@ -23,19 +23,17 @@ async function navigateInApp(page: Page, to: string): Promise<void> {
   }, to);
 }
 
-async function createPaste(server: RunningServer, token: string, slug: string, content: string) {
-  await adminCall(server.baseUrl, token, 'POST', '/paste', { slug, content });
+async function createPaste(journey: Journey, slug: string, content: string) {
+  await journey.call('POST', '/paste', { slug, content });
 }
 
 describe('offline answers in the browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let token: string;
+  const journey = useJourney();
   const contexts: BrowserContext[] = [];
 
-  async function context(options: Partial<Parameters<typeof newContext>[1]> = {}) {
-    const created = await newContext(browser, {
-      baseUrl: server.baseUrl,
+  async function context(options: PageOptions = {}) {
+    const created = await journey.context({
+      asAdmin: false,
       language: 'en-US',
       theme: 'light',
       // These journeys cut the network on purpose: the browser reports what could not load.
@@ -46,23 +44,18 @@ describe('offline answers in the browser', () => {
     return created;
   }
 
-  beforeAll(async () => {
+  beforeAll(() => {
     fs.mkdirSync(SHOTS, { recursive: true });
-    server = await startServer();
-    browser = await launchBrowser();
-    token = await server.adminToken();
   });
   afterAll(async () => {
     for (const created of contexts) {
       await created.close().catch(() => undefined);
     }
-    await browser?.close();
-    await server?.stop();
   });
 
   it('a paste read online opens offline from the copy; a never-seen one is unavailable offline', async () => {
-    await createPaste(server, token, 'offline-notes', '# Offline notes\n\nKept on this device.');
-    await createPaste(server, token, 'other-notes', '# Other notes\n\nA second share.');
+    await createPaste(journey, 'offline-notes', '# Offline notes\n\nKept on this device.');
+    await createPaste(journey, 'other-notes', '# Other notes\n\nA second share.');
     const ctx = await context();
     const page = await ctx.newPage();
 
@@ -72,7 +65,7 @@ describe('offline answers in the browser', () => {
       .poll(async () => (await readStore(page, 'pastes')).map((entry) => entry.slug))
       .toContain('offline-notes');
     const [kept] = (await readStore(page, 'pastes')).filter((e) => e.slug === 'offline-notes');
-    expect(kept?.owner).toBe(`anonymous@${server.baseUrl}`);
+    expect(kept?.owner).toBe(`anonymous@${journey.server.baseUrl}`);
     expect(typeof kept?.savedAt).toBe('number');
     expect(await databaseShape(page)).toEqual({
       version: 2,
@@ -114,47 +107,17 @@ describe('offline answers in the browser', () => {
   });
 
   it('upgrades a version 1 database and keeps its pastes', async () => {
-    await createPaste(server, token, 'opens-chunk', '# Chunk loader');
+    await createPaste(journey, 'opens-chunk', '# Chunk loader');
     const ctx = await context();
     const page = await ctx.newPage();
     // Same origin, no app: write the v1 database as an earlier version of the app would have.
     await page.goto('/api/health');
     const savedAt = Date.now();
-    await page.evaluate(async (time) => {
-      await new Promise<void>((resolve, reject) => {
-        const open = indexedDB.open('pastebox-offline', 1);
-        open.onupgradeneeded = () => {
-          open.result.createObjectStore('pastes', { keyPath: 'slug' });
-        };
-        open.onerror = () => reject(open.error ?? new Error('open failed'));
-        open.onsuccess = () => {
-          const db = open.result;
-          const tx = db.transaction('pastes', 'readwrite');
-          tx.objectStore('pastes').put({
-            slug: 'from-v1',
-            owner: 'anonymous',
-            savedAt: time,
-            data: {
-              slug: 'from-v1',
-              content: '# Saved by version one',
-              format: 'markdown',
-              remark: null,
-              hasPassword: false,
-              expiresAt: null,
-              maxViews: 0,
-              views: 1,
-              createdAt: new Date(time).toISOString(),
-              updatedAt: new Date(time).toISOString(),
-              created_by: 'admin',
-            },
-          });
-          tx.oncomplete = () => {
-            db.close();
-            resolve();
-          };
-        };
-      });
-    }, savedAt);
+    await writeVersionOneDatabase(page, {
+      slug: 'from-v1',
+      content: '# Saved by version one',
+      savedAt,
+    });
 
     await page.goto('/paste/opens-chunk');
     await visible(page, page.locator('h1', { hasText: 'Chunk loader' }));
@@ -219,12 +182,12 @@ describe('offline answers in the browser', () => {
   });
 
   it('never keeps system calls, file views or downloads', async () => {
-    const file = await uploadViaApi(server.baseUrl, token, {
+    const file = await uploadViaApi(journey.server.baseUrl, journey.token, {
       name: 'notes.txt',
       type: 'text/plain',
       body: 'plain text to preview',
     });
-    const ctx = await context({ adminToken: token });
+    const ctx = await context({ asAdmin: true });
     const page = await ctx.newPage();
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
@@ -261,7 +224,7 @@ describe('offline answers in the browser', () => {
     for (const language of ['en-US', 'zh-CN'] as const) {
       for (const theme of ['light', 'dark'] as const) {
         const ctx = await context({
-          adminToken: token,
+          asAdmin: true,
           language,
           theme,
           viewport: { width: 390, height: 844 },

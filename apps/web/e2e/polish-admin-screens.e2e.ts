@@ -1,23 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, uploadViaApi } from './support/api';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { uploadViaApi } from './support/api';
 import { formatFindings, seriousViolations } from './support/axe';
-import { docsScreenshot, launchBrowser, newContext, type ContextOptions } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { docsScreenshot } from './support/browser';
 import { visible } from './support/ui';
+import { useJourney } from './support/journey';
+import { LANGUAGE_THEME_PAIRS, PHONE, type LanguageThemePair } from './support/looks';
 
 /** Issue 30 "Polish", the admin's screens: every look is saved here for review. */
 const SHOTS = process.env.POLISH_SHOTS ?? '/tmp/shots-issue30';
-const PHONE = { width: 390, height: 844 };
-const LOOKS = [
-  { language: 'en-US', theme: 'light' },
-  { language: 'en-US', theme: 'dark' },
-  { language: 'zh-CN', theme: 'light' },
-  { language: 'zh-CN', theme: 'dark' },
-] as const;
-type Look = (typeof LOOKS)[number];
 
 const WORDS = {
   'en-US': {
@@ -82,35 +75,14 @@ const overlaps = (a: Box, b: Box) =>
   a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
 describe('the admin screens of issue 30, polished', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let token: string;
-
-  const open = async (look: Look, route: string, viewport?: ContextOptions['viewport']) => {
-    const context = await newContext(browser, {
-      baseUrl: server.baseUrl,
-      ...look,
-      adminToken: token,
-      ...(viewport ? { viewport } : {}),
-    });
-    const page = await context.newPage();
-    await page.goto(route);
-    return page;
-  };
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    token = await server.adminToken();
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const journey = useJourney();
+  /** A page at `route` in `look`, on a phone or (no viewport) a desktop. */
+  const open = async (look: LanguageThemePair, route: string, viewport?: typeof PHONE) =>
+    (await journey.open(route, { ...look, viewport })).page;
 
   it('fits "Choose" beside the base path and prints the WebDAV address once', async () => {
-    const webdavAddress = `${server.baseUrl}/dav/`;
-    for (const [index, look] of LOOKS.entries()) {
+    const webdavAddress = `${journey.server.baseUrl}/dav/`;
+    for (const [index, look] of LANGUAGE_THEME_PAIRS.entries()) {
       const words = WORDS[look.language];
       const viewport = index % 2 === 1 ? PHONE : undefined;
       const page = await open(look, '/admin/key-management', viewport);
@@ -143,11 +115,11 @@ describe('the admin screens of issue 30, polished', () => {
   });
 
   it('opens toasts below the header, clear of the task-manager and language buttons', async () => {
-    for (const [index, look] of LOOKS.entries()) {
+    for (const [index, look] of LANGUAGE_THEME_PAIRS.entries()) {
       const words = WORDS[look.language];
       const viewport = index % 2 === 0 ? PHONE : undefined;
       const name = `Robot ${index}`;
-      await adminCall(server.baseUrl, token, 'POST', '/admin/api-keys', {
+      await journey.call('POST', '/admin/api-keys', {
         name,
         text_permission: true,
       });
@@ -180,7 +152,7 @@ describe('the admin screens of issue 30, polished', () => {
   });
 
   it('calls the keys "API keys" in the menu, the heading and the tab, in both languages', async () => {
-    for (const look of [LOOKS[0], LOOKS[3]]) {
+    for (const look of [LANGUAGE_THEME_PAIRS[0], LANGUAGE_THEME_PAIRS[3]]) {
       const words = WORDS[look.language];
       const page = await open(look, '/admin/key-management');
       await visible(page, page.getByRole('heading', { name: words.keys, exact: true }));
@@ -191,7 +163,7 @@ describe('the admin screens of issue 30, polished', () => {
   });
 
   it('names the link lifetime of local storage for what it is: a signed link', async () => {
-    for (const [index, look] of LOOKS.entries()) {
+    for (const [index, look] of LANGUAGE_THEME_PAIRS.entries()) {
       const words = WORDS[look.language];
       const page = await open(look, '/admin/storage-config', index === 3 ? PHONE : undefined);
       await (await visible(page, page.getByRole('button', { name: words.addStorage }))).click();
@@ -207,15 +179,15 @@ describe('the admin screens of issue 30, polished', () => {
   });
 
   it('lists recent shares by name once, with their kind and date beneath', async () => {
-    const paste = await adminCall<{ slug: string }>(server.baseUrl, token, 'POST', '/paste', {
+    const paste = await journey.call<{ slug: string }>('POST', '/paste', {
       content: 'no remark',
     });
-    await uploadViaApi(server.baseUrl, token, {
+    await uploadViaApi(journey.server.baseUrl, journey.token, {
       name: 'report.txt',
       type: 'text/plain',
       body: 'hi',
     });
-    for (const [index, look] of LOOKS.entries()) {
+    for (const [index, look] of LANGUAGE_THEME_PAIRS.entries()) {
       const page = await open(look, '/admin/dashboard', index === 1 ? PHONE : undefined);
       const link = `/paste/${paste.slug}`;
       const row = await visible(page, page.locator('li', { hasText: link }));

@@ -1,25 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { contrastRatio, parseHex, toHex } from '../src/app/theme/contrast';
-import { adminCall } from './support/api';
 import { formatFindings, seriousViolations } from './support/axe';
-import { docsScreenshot, launchBrowser, newContext, type ContextOptions } from './support/browser';
+import { docsScreenshot } from './support/browser';
 import { gradientPng } from './support/png';
-import { startServer, type RunningServer } from './support/server';
 import { typeInEditor, visible } from './support/ui';
+import { useJourney } from './support/journey';
+import { LANGUAGE_THEME_PAIRS, PHONE, type LanguageThemePair } from './support/looks';
 
 /** Issue 30 "Polish", the explorer, upload and editor screens: every look, for review. */
 const SHOTS = process.env.POLISH_SHOTS ?? '/tmp/shots-issue30';
-const PHONE = { width: 390, height: 844 };
-const LOOKS = [
-  { language: 'en-US', theme: 'light' },
-  { language: 'en-US', theme: 'dark' },
-  { language: 'zh-CN', theme: 'light' },
-  { language: 'zh-CN', theme: 'dark' },
-] as const;
-type Look = (typeof LOOKS)[number];
 
 const WORDS = {
   'en-US': {
@@ -74,52 +66,34 @@ const hexOfRgb = (rgb: string) => {
 };
 
 describe('the explorer, upload and editor screens of issue 30, polished', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let token: string;
-
-  const open = async (look: Look, route: string, viewport?: ContextOptions['viewport']) => {
-    const context = await newContext(browser, {
-      baseUrl: server.baseUrl,
-      ...look,
-      adminToken: token,
-      ...(viewport ? { viewport } : {}),
-    });
-    const page = await context.newPage();
-    await page.goto(route);
-    return page;
-  };
+  const journey = useJourney();
+  /** A page at `route` in `look`, on a phone or (no viewport) a desktop. */
+  const open = async (look: LanguageThemePair, route: string, viewport?: typeof PHONE) =>
+    (await journey.open(route, { ...look, viewport })).page;
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    token = await server.adminToken();
-    const configs = await adminCall<{ id: string }[]>(server.baseUrl, token, 'GET', '/s3-configs');
-    await adminCall(server.baseUrl, token, 'POST', '/admin/mounts', {
+    const configs = await journey.call<{ id: string }[]>('GET', '/s3-configs');
+    await journey.call('POST', '/admin/mounts', {
       name: 'Team',
       mount_path: '/team',
       storage_config_id: configs[0]?.id,
     });
-    await adminCall(server.baseUrl, token, 'POST', '/admin/fs/mkdir', { path: '/team/docs' });
+    await journey.call('POST', '/admin/fs/mkdir', { path: '/team/docs' });
     for (const [name, type, bytes] of FILES) {
       const form = new FormData();
       form.append('path', `/team/${name}`);
       form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
-      const res = await fetch(`${server.baseUrl}/api/admin/fs/upload`, {
+      const res = await fetch(`${journey.server.baseUrl}/api/admin/fs/upload`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${token}` },
+        headers: { authorization: `Bearer ${journey.token}` },
         body: form,
       });
       expect(res.ok).toBe(true);
     }
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   it('draws every explorer icon at 3:1 or more against its row, in both themes', async () => {
-    for (const [index, look] of LOOKS.entries()) {
+    for (const [index, look] of LANGUAGE_THEME_PAIRS.entries()) {
       const viewport = index >= 2 ? PHONE : undefined;
       const page = await open(look, '/mount-explorer/team', viewport);
       await visible(page, page.getByText('blob.bin'));
@@ -159,11 +133,11 @@ describe('the explorer, upload and editor screens of issue 30, polished', () => 
   });
 
   it('titles a new file "New file" until it is saved, then by its name', async () => {
-    for (const [index, look] of LOOKS.entries()) {
+    for (const [index, look] of LANGUAGE_THEME_PAIRS.entries()) {
       const words = WORDS[look.language];
       const viewport = index === 3 ? PHONE : undefined;
       // Each look creates the file anew (the first time there is nothing to remove).
-      await adminCall(server.baseUrl, token, 'POST', '/admin/fs/batch-remove', {
+      await journey.call('POST', '/admin/fs/batch-remove', {
         paths: ['/team/docs/todo.md'],
       });
       const page = await open(look, '/mount-explorer/team/docs', viewport);
@@ -191,7 +165,7 @@ describe('the explorer, upload and editor screens of issue 30, polished', () => 
   });
 
   it('says "tap" with no keyboard hint on a phone, and "drag" and Ctrl+V on a desktop', async () => {
-    for (const [index, look] of LOOKS.entries()) {
+    for (const [index, look] of LANGUAGE_THEME_PAIRS.entries()) {
       const words = WORDS[look.language];
       for (const viewport of [PHONE, undefined]) {
         const page = await open(look, '/upload', viewport);
@@ -220,7 +194,7 @@ describe('the explorer, upload and editor screens of issue 30, polished', () => 
 
   it('exports a table to PNG with its bottom border as thick as its top one', async () => {
     const table = '| Name | Size |\n| --- | --- |\n| a.txt | 1 KB |\n| b.txt | 2 KB |';
-    for (const look of [LOOKS[0], LOOKS[1]]) {
+    for (const look of [LANGUAGE_THEME_PAIRS[0], LANGUAGE_THEME_PAIRS[1]]) {
       const page = await open(look, '/');
       await typeInEditor(page, table);
       await visible(page, page.locator('.pb-markdown table'));

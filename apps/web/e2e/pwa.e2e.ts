@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, screenshot, type ContextOptions } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { screenshot } from './support/browser';
+import { useJourney, type PageOptions } from './support/journey';
 import {
   DIST,
   controlledBySw,
@@ -28,9 +28,17 @@ function pngSize(body: Buffer): { width: number; height: number } {
 }
 
 describe('installable, offline app', () => {
-  let server: RunningServer;
-  let browser: Browser;
   let webDist: string;
+  // Registered before the journey's hooks: the copy exists before the server starts and is
+  // removed after it stops.
+  beforeAll(() => {
+    webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'pastebox-pwa-dist-'));
+    fs.cpSync(DIST, webDist, { recursive: true });
+  });
+  afterAll(() => {
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
+  const journey = useJourney(() => ({ WEB_DIST: webDist }));
   let version = 1;
 
   /** Publishes a changed sw.js (a new deployment) and makes the page look for it. */
@@ -47,9 +55,9 @@ describe('installable, offline app', () => {
     });
   }
 
-  async function openApp(options: Partial<ContextOptions> = {}) {
-    const context = await newContext(browser, {
-      baseUrl: server.baseUrl,
+  async function openApp(options: PageOptions = {}) {
+    const context = await journey.context({
+      asAdmin: false,
       language: 'en-US',
       // These journeys cut the network or abort a chunk on purpose.
       expectProblems: [/net::ERR_INTERNET_DISCONNECTED|net::ERR_FAILED/],
@@ -60,18 +68,6 @@ describe('installable, offline app', () => {
     await visible(page, page.locator('.pb-editor textarea'));
     return { context, page };
   }
-
-  beforeAll(async () => {
-    webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'pastebox-pwa-dist-'));
-    fs.cpSync(DIST, webDist, { recursive: true });
-    server = await startServer({ WEB_DIST: webDist });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    fs.rmSync(webDist, { recursive: true, force: true });
-  });
 
   it('links the web app manifest, served with its icons', async () => {
     const { context, page } = await openApp();

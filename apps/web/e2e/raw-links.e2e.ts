@@ -1,11 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall } from './support/api';
-import { launchBrowser, newContext } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { visible } from './support/ui';
+import { useJourney } from './support/journey';
 
 /** Pictures of the raw link's refusal page, looked at by whoever changes it. */
 const SHOTS = process.env.RAW_LINK_SHOTS ?? '/tmp/shots-raw-links';
@@ -24,21 +22,10 @@ async function shoot(page: Page, name: string): Promise<void> {
 }
 
 describe('raw links of a text share (issue 13)', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let token: string;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    token = await server.adminToken();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const journey = useJourney();
 
   const viewsOf = async (id: string) =>
-    (await adminCall<AdminPaste>(server.baseUrl, token, 'GET', `/admin/pastes/${id}`)).views;
+    (await journey.call<AdminPaste>('GET', `/admin/pastes/${id}`)).views;
 
   async function unlock(page: Page): Promise<void> {
     await page.goto('/paste/raw-journey');
@@ -48,21 +35,24 @@ describe('raw links of a text share (issue 13)', () => {
   }
 
   it('Raw opens the text of this visit: one view per visit, no password in the URL', async () => {
-    const paste = await adminCall<AdminPaste>(server.baseUrl, token, 'POST', '/paste', {
+    const paste = await journey.call<AdminPaste>('POST', '/paste', {
       content: CONTENT,
       format: 'text',
       slug: 'raw-journey',
       password: PASSWORD,
       maxViews: 3,
     });
-    const context = await newContext(browser, { baseUrl: server.baseUrl, language: 'en-US' });
+    const context = await journey.context({
+      asAdmin: false,
+      language: 'en-US',
+    });
     const page = await context.newPage();
     await unlock(page);
     await visible(page, page.getByText('Views: 1 / 3'));
 
     const raw = page.getByRole('link', { name: 'Raw' });
     const href = (await raw.getAttribute('href')) ?? '';
-    expect(href).toMatch(new RegExp(`^${server.baseUrl}/api/raw/raw-journey\\?token=`));
+    expect(href).toMatch(new RegExp(`^${journey.server.baseUrl}/api/raw/raw-journey\\?token=`));
     const [rawPage] = await Promise.all([context.waitForEvent('page'), raw.click()]);
     await rawPage.waitForLoadState();
     expect(rawPage.url()).not.toContain('password');
@@ -88,8 +78,8 @@ describe('raw links of a text share (issue 13)', () => {
       { language: 'zh-CN', scheme: 'dark', heading: '此分享受密码保护' },
     ] as const;
     for (const variant of variants) {
-      const context = await browser.newContext({
-        baseURL: server.baseUrl,
+      const context = await journey.browser.newContext({
+        baseURL: journey.server.baseUrl,
         locale: variant.language,
         colorScheme: variant.scheme,
         viewport: { width: 390, height: 700 },
@@ -106,10 +96,12 @@ describe('raw links of a text share (issue 13)', () => {
       await shoot(page, `raw-refusal-${variant.language}-${variant.scheme}-390`);
 
       const onwards = page.getByRole('link');
-      expect(await onwards.getAttribute('href')).toBe(`${server.baseUrl}/paste/raw-journey`);
+      expect(await onwards.getAttribute('href')).toBe(
+        `${journey.server.baseUrl}/paste/raw-journey`,
+      );
       await onwards.click();
       await visible(page, page.locator('input[type=password]'));
-      expect(page.url()).toBe(`${server.baseUrl}/paste/raw-journey`);
+      expect(page.url()).toBe(`${journey.server.baseUrl}/paste/raw-journey`);
       await context.close();
     }
   });

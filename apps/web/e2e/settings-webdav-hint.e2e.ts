@@ -1,8 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { docsScreenshot, launchBrowser, newContext } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import { docsScreenshot } from './support/browser';
 import { visible } from './support/ui';
+import { useJourney } from './support/journey';
 
 const LOOKS = [
   { language: 'en-US', theme: 'light', field: 'WebDAV upload mode', stale: /later version/ },
@@ -14,31 +13,14 @@ const LOOKS = [
  * shipped; the hint now says where WebDAV is (/dav/) and what the mode chooses.
  */
 describe('the WebDAV upload mode setting', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let token: string;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    token = await server.adminToken();
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const journey = useJourney();
 
   for (const look of LOOKS) {
     it(`explains WebDAV as it is now (${look.language}, ${look.theme})`, async () => {
-      const context = await newContext(browser, {
-        baseUrl: server.baseUrl,
+      const { context, page } = await journey.open('/admin/settings', {
         language: look.language,
         theme: look.theme,
-        adminToken: token,
       });
-      const page = await context.newPage();
-      await page.goto('/admin/settings');
       const mode = await visible(page, page.getByRole('combobox', { name: look.field }));
       const hint = await mode.evaluate(
         (select) =>

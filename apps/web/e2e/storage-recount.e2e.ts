@@ -1,14 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { StorageConfigItem } from '@pastebox/contract/schemas/storage-config';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall } from './support/api';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { formatFindings, seriousViolations } from './support/axe';
-import { launchBrowser, newContext, screenshot } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { screenshot } from './support/browser';
 import { settler } from './support/settle';
 import { visible } from './support/ui';
+import { useJourney } from './support/journey';
 
 const MB = 1024 * 1024;
 const PHONE = { width: 390, height: 844 };
@@ -19,28 +18,17 @@ const PHONE = { width: 390, height: 844 };
  * notification.
  */
 describe('Recount usage of a storage config', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let token: string;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    token = await server.adminToken();
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const journey = useJourney();
 
   /** A local config with a 10 MB capacity in DATA_DIR/<folder>; its directory, made now. */
   async function localConfig(name: string, folder: string): Promise<string> {
-    await adminCall<StorageConfigItem>(server.baseUrl, token, 'POST', '/s3-configs', {
+    await journey.call<StorageConfigItem>('POST', '/s3-configs', {
       name,
       provider_type: 'local',
       root_path: folder,
       total_storage_bytes: 10 * MB,
     });
-    const root = path.join(server.dataDir, folder);
+    const root = path.join(journey.server.dataDir, folder);
     fs.mkdirSync(root, { recursive: true });
     return root;
   }
@@ -64,14 +52,10 @@ describe('Recount usage of a storage config', () => {
 
   it('counts a file dropped into the folder once the admin recounts', async () => {
     const root = await localConfig('Scratch disk', 'scratch');
-    const context = await newContext(browser, {
-      baseUrl: server.baseUrl,
+    const { context, page } = await journey.open('/admin/storage-config', {
       language: 'en-US',
       theme: 'light',
-      adminToken: token,
     });
-    const page = await context.newPage();
-    await page.goto('/admin/storage-config');
     const row = page.getByRole('row').filter({ hasText: 'Scratch disk' });
     await visible(page, row.getByText('0 B of 10 MiB'));
 
@@ -89,12 +73,7 @@ describe('Recount usage of a storage config', () => {
     await visible(page, page.getByText('Recounted Scratch disk: 1.5 MiB of 10 MiB used.'));
     await visible(page, row.getByText('1.5 MiB of 10 MiB'));
     expect(await recount.evaluate((button) => button === document.activeElement)).toBe(true);
-    const configs = await adminCall<StorageConfigItem[]>(
-      server.baseUrl,
-      token,
-      'GET',
-      '/s3-configs',
-    );
+    const configs = await journey.call<StorageConfigItem[]>('GET', '/s3-configs');
     expect(configs.find((c) => c.name === 'Scratch disk')?.used_bytes).toBe(1.5 * MB);
     await context.close();
   });
@@ -108,11 +87,9 @@ describe('Recount usage of a storage config', () => {
     const folder = `phone-${language}-${theme}`;
     const name = `Phone ${language} ${theme}`;
     const root = await localConfig(name, folder);
-    const context = await newContext(browser, {
-      baseUrl: server.baseUrl,
+    const context = await journey.context({
       language,
       theme,
-      adminToken: token,
       viewport: PHONE,
       expectProblems: [/HTTP 503 POST \/api\/s3-configs\/[^/]+\/reconcile/],
     });

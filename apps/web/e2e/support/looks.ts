@@ -45,3 +45,12 @@ export async function mountTeam(
     await call('POST', '/admin/fs/update', { path: `/team/${name}`, content });
   }
 }
+
+/** Each language in each theme; the journey chooses the width of each. */
+export const LANGUAGE_THEME_PAIRS = [
+  { language: 'en-US', theme: 'light' },
+  { language: 'en-US', theme: 'dark' },
+  { language: 'zh-CN', theme: 'light' },
+  { language: 'zh-CN', theme: 'dark' },
+] as const;
+export type LanguageThemePair = (typeof LANGUAGE_THEME_PAIRS)[number];

@@ -64,3 +64,49 @@ export async function databaseShape(
     });
   });
 }
+
+/**
+ * Writes a version 1 offline database holding one paste, as an earlier version of the app
+ * would have left it (its only store, `pastes`, keyed by slug), so a journey can watch the
+ * app upgrade it. The page must be on the app's origin without the app running.
+ */
+export async function writeVersionOneDatabase(
+  page: Page,
+  paste: { slug: string; content: string; savedAt: number },
+): Promise<void> {
+  await page.evaluate(async ({ slug, content, savedAt }) => {
+    await new Promise<void>((resolve, reject) => {
+      const open = indexedDB.open('pastebox-offline', 1);
+      open.onupgradeneeded = () => {
+        open.result.createObjectStore('pastes', { keyPath: 'slug' });
+      };
+      open.onerror = () => reject(open.error ?? new Error('open failed'));
+      open.onsuccess = () => {
+        const db = open.result;
+        const tx = db.transaction('pastes', 'readwrite');
+        tx.objectStore('pastes').put({
+          slug,
+          owner: 'anonymous',
+          savedAt,
+          data: {
+            slug,
+            content,
+            format: 'markdown',
+            remark: null,
+            hasPassword: false,
+            expiresAt: null,
+            maxViews: 0,
+            views: 1,
+            createdAt: new Date(savedAt).toISOString(),
+            updatedAt: new Date(savedAt).toISOString(),
+            created_by: 'admin',
+          },
+        });
+        tx.oncomplete = () => {
+          db.close();
+          resolve();
+        };
+      };
+    });
+  }, paste);
+}

@@ -85,3 +85,16 @@ export async function createShare(
   const link = await visible(page, page.getByLabel('Share link'));
   return link.inputValue();
 }
+
+/**
+ * Whether the element at the centre of `locator`'s box is inside it: nothing is painted over
+ * it. A dialog opened under another (issue 30) fails this although Playwright calls it
+ * visible.
+ */
+export async function onTop(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return hit !== null && element.contains(hit);
+  });
+}
