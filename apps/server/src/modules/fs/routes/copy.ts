@@ -1,14 +1,12 @@
 import { batchCopyBody, batchCopyResult } from '@pastebox/contract/schemas/fs';
-import { creatorOf } from '@/context';
 import { ok } from '@/lib/envelope';
 import { createRouter, jsonBody, okResponse } from '@/lib/openapi';
 import { scopedRoutes, type ScopeFamily } from '@/lib/scoped-routes';
-import { createCopyTask } from '@/modules/tasks/service';
-import { checkCopy, planCopy, type CopyPlan } from '@/vfs/copy-plan';
+import { checkCopy, planCopy } from '@/vfs/copy-plan';
 import type { Caller } from '@/vfs/types';
 import { fsAccess } from '../access';
-import { callerFileSystem } from '../caller-fs';
 import { fsRouteOf } from '../route';
+import { startTransferTask } from './transfer-task';
 
 /** batch-copy of one family: copies run as background tasks (SPEC §7, DESIGN §7). */
 function fsCopyFamily(family: ScopeFamily<Caller>) {
@@ -29,28 +27,14 @@ function fsCopyFamily(family: ScopeFamily<Caller>) {
       responses: okResponse(batchCopyResult, 'The copy task, pending', 202),
     }),
     async (c) => {
-      const caller = family.scopeOf(c);
-      const fs = callerFileSystem(c, family);
       const body = c.req.valid('json');
-      const items: CopyPlan[] = [];
-      for (const item of body.items) {
-        const plan = planCopy(fs, item.sourcePath, item.targetPath);
+      const started = await startTransferTask(c, family, 'copy', body, async (fs, from, to) => {
+        const plan = planCopy(fs, from, to);
         await checkCopy(fs, plan);
-        items.push(plan);
-      }
-      const task = await createCopyTask(c.get('deps'), {
-        createdBy: creatorOf(c.get('principal')),
-        caller,
-        items,
-        skipExisting: body.skipExisting,
+        return plan;
       });
-      const answer = {
-        taskId: task.id,
-        status: task.status,
-        requiresClientSideCopy: false as const,
-        task,
-      };
-      return ok(c, answer, 202);
+      const { taskId, status, task } = started;
+      return ok(c, { taskId, status, requiresClientSideCopy: false as const, task }, 202);
     },
   );
 }

@@ -1,14 +1,12 @@
 import { batchMoveBody, batchMoveResult } from '@pastebox/contract/schemas/fs';
-import { creatorOf } from '@/context';
 import { ok } from '@/lib/envelope';
 import { createRouter, jsonBody, okResponse } from '@/lib/openapi';
 import { scopedRoutes, type ScopeFamily } from '@/lib/scoped-routes';
-import { createMoveTask } from '@/modules/tasks/service';
-import { checkCopy, planCopy, type CopyPlan } from '@/vfs/copy-plan';
+import { checkCopy, planCopy } from '@/vfs/copy-plan';
 import { VfsError, type Caller, type FileSystem } from '@/vfs/types';
 import { fsAccess } from '../access';
-import { callerFileSystem } from '../caller-fs';
 import { fsRouteOf } from '../route';
+import { startTransferTask } from './transfer-task';
 
 /**
  * What refuses one move before it starts: all that refuses a copy, and a source the
@@ -44,20 +42,8 @@ function fsMoveFamily(family: ScopeFamily<Caller>) {
       responses: okResponse(batchMoveResult, 'The move task, pending', 202),
     }),
     async (c) => {
-      const caller = family.scopeOf(c);
-      const fs = callerFileSystem(c, family);
-      const body = c.req.valid('json');
-      const items: CopyPlan[] = [];
-      for (const item of body.items) {
-        items.push(await checkedMove(fs, item.sourcePath, item.targetPath));
-      }
-      const task = await createMoveTask(c.get('deps'), {
-        createdBy: creatorOf(c.get('principal')),
-        caller,
-        items,
-        skipExisting: body.skipExisting,
-      });
-      return ok(c, { taskId: task.id, status: task.status, task }, 202);
+      const started = await startTransferTask(c, family, 'move', c.req.valid('json'), checkedMove);
+      return ok(c, started, 202);
     },
   );
 }
