@@ -18,8 +18,10 @@ import { createRouter } from './lib/openapi';
 import { staticWebRoutes } from './lib/static-web';
 import { apiKeyRoutes } from './modules/api-keys/routes';
 import { resolveApiKey } from './modules/api-keys/service';
+import { accountRoutes } from './modules/accounts/routes';
+import { accountAuthRoutes } from './modules/auth/account-routes';
 import { authRoutes } from './modules/auth/routes';
-import { resolveAdminToken } from './modules/auth/service';
+import { resolveSessionToken } from './modules/auth/service';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { fileRoutes } from './modules/files/routes';
 import { fsRoutes } from './modules/fs/routes';
@@ -47,7 +49,7 @@ export function buildApp(deps: AppDeps) {
   const handleError = errorHandler(deps);
   const api = apiApp(deps, handleError);
   const web = webApp(deps, handleError);
-  const front: ApiFront = { deps, resolvers: { bearer: resolveAdminToken, apiKey: resolveApiKey } };
+  const front: ApiFront = { deps, resolvers: { bearer: resolveSessionToken, apiKey: resolveApiKey } };
   const fetch = (request: Request, env?: unknown, executionCtx?: ExecutionContext) =>
     isApiPath(getPath(request))
       ? api.fetch(request, withFront(env, front), executionCtx)
@@ -84,6 +86,8 @@ function apiApp(deps: AppDeps, handleError: ErrorHandler<AppEnv>) {
   api.route('/', systemSettingsRoutes);
   api.route('/', dashboardRoutes);
   api.route('/', authRoutes);
+  api.route('/', accountAuthRoutes);
+  api.route('/', accountRoutes);
   api.route('/', apiKeyRoutes);
   api.route('/', pasteRoutes);
   api.route('/', storageConfigRoutes);

@@ -27,10 +27,29 @@ export interface KeyPermissions {
   mount: boolean;
 }
 
-/** Who is calling, resolved from the Authorization header (SPEC §6). */
+/** Who is calling, resolved from the Authorization header (SPEC §6, DESIGN §12). */
 export type Principal =
   | { type: 'none' }
-  | { type: 'admin'; adminId: string; username: string; tokenHash: string; expiresAt: string }
+  | {
+      type: 'admin';
+      adminId: string;
+      username: string;
+      tokenHash: string;
+      expiresAt: string;
+      /** The session's id, for "your sessions"; null for WebDAV Basic. */
+      sessionId: string | null;
+    }
+  | {
+      /** A member account (issue 32): confined like a key, to its rights and base path. */
+      type: 'member';
+      accountId: string;
+      username: string;
+      tokenHash: string;
+      expiresAt: string;
+      sessionId: string | null;
+      basicPath: string;
+      permissions: KeyPermissions;
+    }
   | {
       type: 'apikey';
       keyId: string;
@@ -38,7 +57,33 @@ export type Principal =
       basicPath: string;
       expiresAt: string | null;
       permissions: KeyPermissions;
+      /** The account the key belongs to; null for the keys admins made before accounts. */
+      accountId: string | null;
     };
+
+/** A caller held to permissions and a base path: an API key or a member. */
+export type ConfinedPrincipal = Extract<Principal, { type: 'apikey' | 'member' }>;
+
+/** A caller signed in with an account's session (admin or member). */
+export type AccountPrincipal = Extract<Principal, { type: 'admin' | 'member' }>;
+
+/** The id of a signed-in account. */
+export function accountIdOf(account: AccountPrincipal): string {
+  return account.type === 'admin' ? account.adminId : account.accountId;
+}
+
+/** The account behind a principal: the admin's or member's id, a key's owner, or null. */
+export function accountOf(principal: Principal): string | null {
+  switch (principal.type) {
+    case 'admin':
+      return principal.adminId;
+    case 'member':
+    case 'apikey':
+      return principal.accountId;
+    case 'none':
+      return null;
+  }
+}
 
 /** Why credentials that were sent did not resolve to a principal. */
 export type AuthFailure = 'INVALID_TOKEN' | 'API_KEY_INVALID' | null;
@@ -56,11 +101,13 @@ export interface AppEnv {
   };
 }
 
-/** The created_by value of SPEC §3: the admin's id, or 'apikey:{id}'. */
+/** The created_by value of SPEC §3: the account's id (admin or member), or 'apikey:{id}'. */
 export function creatorOf(principal: Principal): string {
   switch (principal.type) {
     case 'admin':
       return principal.adminId;
+    case 'member':
+      return principal.accountId;
     case 'apikey':
       return `apikey:${principal.keyId}`;
     case 'none':

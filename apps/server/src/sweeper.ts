@@ -1,4 +1,5 @@
 import type { AppDeps } from './context';
+import { sweepExpiredInvites } from './modules/accounts/service';
 import { dropLocksOfExpiredKeys } from './modules/api-keys/service';
 import { sweepExpiredSessions } from './modules/auth/service';
 import { relocateShareObjects, sweepExpiredVisits } from './modules/files/service';
@@ -19,6 +20,7 @@ const RATE_WINDOW_KEEP_MS = 24 * 60 * 60_000;
 export async function sweepOnce(deps: AppDeps): Promise<void> {
   const pastes = await sweepExpiredPastes(deps);
   await sweepExpiredSessions(deps);
+  await sweepExpiredInvites(deps);
   await deps.rateLimiter.sweep(RATE_WINDOW_KEEP_MS);
   const files = await sweepFiles(deps);
   await sweepLocalTempFiles(deps);

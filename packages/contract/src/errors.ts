@@ -147,6 +147,22 @@ export const ERRORS = {
     status: 409,
     message: 'The task is still running; cancel it before deleting it',
   },
+  // Accounts and sign-in (issue 32, DESIGN §12).
+  ACCOUNT_DISABLED: { status: 403, message: 'This account is disabled' },
+  ACCOUNT_NOT_FOUND: { status: 404, message: 'The account does not exist' },
+  LAST_ADMIN: {
+    status: 409,
+    message: 'The last enabled administrator cannot be disabled, demoted or deleted',
+  },
+  INVITE_INVALID: {
+    status: 410,
+    message: 'This invitation link is not valid: it was used, replaced or has expired',
+  },
+  QUOTA_EXCEEDED: {
+    status: 413,
+    message: 'Your storage quota is used up: delete some file shares or ask an administrator',
+  },
+  SESSION_NOT_FOUND: { status: 404, message: 'The session does not exist or has ended' },
   RATE_LIMITED: { status: 429, message: 'Too many attempts, try again later' },
   INTERNAL: { status: 500, message: 'Internal server error' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'Service unavailable' },

@@ -19,6 +19,8 @@ import * as fsUploadSessionReservations from './migrations/014-fs-upload-session
 import * as folderLeases from './migrations/015-folder-leases';
 import * as shareRemovals from './migrations/016-share-removals';
 import * as shortLinks from './migrations/017-short-links';
+import * as accounts from './migrations/018-accounts';
+import * as auditEvents from './migrations/019-audit-events';
 import { createPostgresDialect } from './postgres-pool';
 import { openSqliteDialect } from './sqlite-dialect';
 import type { Database } from './types';
@@ -74,6 +76,8 @@ const migrations: Record<string, Migration> = {
   '015-folder-leases': folderLeases,
   '016-share-removals': shareRemovals,
   '017-short-links': shortLinks,
+  '018-accounts': accounts,
+  '019-audit-events': auditEvents,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

@@ -5,19 +5,36 @@ import { sql, type Expression, type SqlBool } from 'kysely';
  * serves any table that has the column, the way the repositories would write it.
  */
 
-/** Whose rows a management query may touch: every one (admin) or one creator's (key). */
-export type OwnerScope = { kind: 'all' } | { kind: 'owner'; createdBy: string };
+/**
+ * Whose rows a management query may touch: every one (admin), one creator's (a key), or
+ * an account's — what the member made and what its keys made (issue 32).
+ */
+export type OwnerScope =
+  | { kind: 'all' }
+  | { kind: 'owner'; createdBy: string }
+  | { kind: 'account'; accountId: string };
 
 /** Any query builder with a WHERE (select, update, delete). */
 interface Filterable<QB> {
   where(expression: Expression<SqlBool>): QB;
 }
 
-/** Adds the owner to the WHERE of a key user's query; the admin's scope adds nothing. */
+/** Adds the owner to the WHERE of a key's or member's query; the admin's adds nothing. */
 export function withinOwnerScope<QB extends Filterable<QB>>(qb: QB, scope: OwnerScope): QB {
-  return scope.kind === 'owner'
-    ? qb.where(sql<boolean>`${sql.ref('created_by')} = ${scope.createdBy}`)
-    : qb;
+  switch (scope.kind) {
+    case 'all':
+      return qb;
+    case 'owner':
+      return qb.where(sql<boolean>`${sql.ref('created_by')} = ${scope.createdBy}`);
+    case 'account':
+      return qb.where(ownedByAccount(scope.accountId));
+  }
+}
+
+/** created_by is the account, or one of the account's API keys ('apikey:{id}'). */
+export function ownedByAccount(accountId: string): Expression<SqlBool> {
+  return sql<boolean>`(${sql.ref('created_by')} = ${accountId} or ${sql.ref('created_by')} in (
+    select 'apikey:' || k.id from api_keys k where k.account_id = ${accountId}))`;
 }
 
 /** LIKE pattern for a search term, its wildcards escaped so they match literally. */

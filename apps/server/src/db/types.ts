@@ -13,19 +13,63 @@ import type {
 export type * from './storage-tables';
 
 /** Times are ISO 8601 UTC strings in both dialects, so comparisons are plain string ones. */
-export interface AdminsTable {
+export type AccountRole = 'admin' | 'member';
+
+/** An account (migration 018): the admins of SPEC and the members they make. */
+export interface AccountsTable {
   id: string;
   username: string;
+  /** '' while the account has no password (an open invite, or SSO only): nothing matches it. */
   password_hash: string;
+  role: AccountRole;
+  display_name: string | null;
+  email: string | null;
+  text_permission: number;
+  file_permission: number;
+  mount_permission: number;
+  basic_path: string;
+  /** bigint: a string from PostgreSQL. 0 = no quota. */
+  quota_bytes: ColumnType<number | string, number, number>;
+  disabled: number;
   created_at: string;
   updated_at: string;
 }
 
-export interface AdminSessionsTable {
+/** A signed-in session (migration 018): the token is known only by its SHA-256. */
+export interface SessionsTable {
   token_hash: string;
-  admin_id: string;
+  id: string;
+  account_id: string;
   expires_at: string;
   created_at: string;
+  user_agent: string | null;
+  ip: string | null;
+  last_used_at: string | null;
+  /** How it began: password, totp, recovery, passkey, sso. */
+  method: string | null;
+}
+
+/** A one-time link that lets an invited person choose their password (migration 018). */
+export interface AccountInvitesTable {
+  token_hash: string;
+  account_id: string;
+  expires_at: string;
+  created_at: string;
+}
+
+/** One entry of the audit log (migration 019). */
+export interface AuditEventsTable {
+  id: string;
+  at: string;
+  actor_type: 'account' | 'apikey' | 'anonymous';
+  actor_id: string | null;
+  actor_name: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  action: string;
+  target: string | null;
+  outcome: 'success' | 'failure';
+  detail: string | null;
 }
 
 export interface ApiKeysTable {
@@ -40,6 +84,8 @@ export interface ApiKeysTable {
   expires_at: string | null;
   created_at: string;
   last_used: string | null;
+  /** The owning account (migration 018); NULL for keys an admin made before accounts. */
+  account_id: string | null;
 }
 
 export interface PastesTable {
@@ -192,8 +238,10 @@ export interface ShareRemovalsTable {
 }
 
 export interface Database {
-  admins: AdminsTable;
-  admin_sessions: AdminSessionsTable;
+  accounts: AccountsTable;
+  sessions: SessionsTable;
+  account_invites: AccountInvitesTable;
+  audit_events: AuditEventsTable;
   api_keys: ApiKeysTable;
   pastes: PastesTable;
   rate_limits: RateLimitsTable;

@@ -1,5 +1,11 @@
 import type { Context } from 'hono';
-import type { AppEnv, KeyPermissions, Principal } from '@/context';
+import type {
+  AccountPrincipal,
+  AppEnv,
+  ConfinedPrincipal,
+  KeyPermissions,
+  Principal,
+} from '@/context';
 import { AppError } from './errors';
 
 /**
@@ -39,7 +45,24 @@ export function requireApiKey(c: Context<AppEnv>): Extract<Principal, { type: 'a
   return failUnauthenticated(c);
 }
 
-/** Admin or key; a key must hold `permission` (SPEC §6). */
+/** A signed-in account (admin or member, by session), or a 401/403 for keys. */
+export function requireAccount(c: Context<AppEnv>): AccountPrincipal {
+  const principal = c.get('principal');
+  if (principal.type === 'admin' || principal.type === 'member') {
+    return principal;
+  }
+  if (principal.type === 'none') {
+    failUnauthenticated(c);
+  }
+  throw new AppError('FORBIDDEN', 'Sign in with an account; an API key has no account page');
+}
+
+/** True for the callers held to permissions and a base path: keys and members. */
+export function isConfined(principal: Principal): principal is ConfinedPrincipal {
+  return principal.type === 'apikey' || principal.type === 'member';
+}
+
+/** Admin, member or key; a member or key must hold `permission` (SPEC §6). */
 export function requirePermission(
   c: Context<AppEnv>,
   permission: keyof KeyPermissions,
@@ -48,7 +71,7 @@ export function requirePermission(
   if (principal.type === 'none') {
     failUnauthenticated(c);
   }
-  if (principal.type === 'apikey' && !principal.permissions[permission]) {
+  if (isConfined(principal) && !principal.permissions[permission]) {
     throw new AppError(
       permission === 'text'
         ? 'TEXT_PERMISSION_REQUIRED'

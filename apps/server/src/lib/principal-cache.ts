@@ -11,8 +11,11 @@ export const EPOCH_REFRESH_MS = 1_000;
 export const PRINCIPAL_TTL_MS = 30_000;
 const MAX_PRINCIPALS = 10_000;
 
-/** A principal a credential resolved to: an admin session or an API key. */
+/** A principal a credential resolved to: an account's session or an API key. */
 export type ResolvedPrincipal = Exclude<Principal, { type: 'none' }>;
+
+/** What kind of credential a cached principal came from: a session token or an API key. */
+export type CredentialKind = 'session' | 'apikey';
 
 /**
  * The revocation epoch (migration 009): one counter that database triggers bump in the
@@ -56,7 +59,7 @@ export class PrincipalCache {
 
   /** The principal for a credential's hash: from memory while trusted, else from `load`. */
   async resolve(
-    kind: ResolvedPrincipal['type'],
+    kind: CredentialKind,
     credentialHash: string,
     load: () => Promise<ResolvedPrincipal | null>,
   ): Promise<ResolvedPrincipal | null> {
@@ -80,7 +83,7 @@ export class PrincipalCache {
   }
 
   /** Drops one credential, for a change made through this process (e.g. its logout). */
-  forget(kind: ResolvedPrincipal['type'], credentialHash: string): void {
+  forget(kind: CredentialKind, credentialHash: string): void {
     this.#entries.delete(`${kind}:${credentialHash}`);
     this.#generation += 1;
   }

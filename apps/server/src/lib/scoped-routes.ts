@@ -1,11 +1,11 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { creatorOf, type AppEnv, type KeyPermissions, type Principal } from '@/context';
+import { creatorOf, type AppEnv, type ConfinedPrincipal, type KeyPermissions } from '@/context';
 import type { OwnerScope } from '@/db/filters';
 import { declareRoute, type RouteSpec } from './declare-route';
 import { AppError } from './errors';
-import { requireAdmin, requirePermission } from './guards';
+import { isConfined, requireAdmin, requirePermission } from './guards';
 import { adminSecurity, createRouter, type SecurityRequirements } from './openapi';
 
 /**
@@ -17,8 +17,6 @@ import { adminSecurity, createRouter, type SecurityRequirements } from './openap
 
 /** Which family a caller belongs to. */
 export type CallerKind = 'admin' | 'key';
-
-type KeyPrincipal = Extract<Principal, { type: 'apikey' }>;
 
 /** One family of a resource's management routes: where it lives, who gets in, what they see. */
 export interface ScopeFamily<S> {
@@ -39,14 +37,20 @@ export interface ResourceAccess<S> {
   permission: keyof KeyPermissions;
   /** The admin's scope: everything. */
   everything: S;
-  /** A key's scope: its own items (and, for paths, what lies under its basic_path). */
-  ownedBy: (key: KeyPrincipal) => S;
+  /**
+   * A key's or member's scope: its own items (and, for paths, what lies under its
+   * basic_path). A member's own items include those its keys made.
+   */
+  ownedBy: (caller: ConfinedPrincipal) => S;
 }
 
 /** Scopes by creator, for resources whose rows carry created_by (pastes, files). */
 export const ownerScopes: Pick<ResourceAccess<OwnerScope>, 'everything' | 'ownedBy'> = {
   everything: { kind: 'all' },
-  ownedBy: (key) => ({ kind: 'owner', createdBy: creatorOf(key) }),
+  ownedBy: (caller) =>
+    caller.type === 'member'
+      ? { kind: 'account', accountId: caller.accountId }
+      : { kind: 'owner', createdBy: creatorOf(caller) },
 };
 
 const apiKeySecurity: SecurityRequirements = [{ ApiKey: [] }];
@@ -68,11 +72,12 @@ export function scopeFamilies<S>(access: ResourceAccess<S>): Record<CallerKind, 
       kind: 'key',
       base: `/user/${resource}`,
       security: apiKeySecurity,
-      // Anonymous → 401, a key without the permission → 403. The admin has its own family
-      // and gets 403 here rather than a 401 that would log it out (SPEC §8).
+      // Anonymous → 401, a key or member without the permission → 403. The admin has its
+      // own family and gets 403 here rather than a 401 that would log it out (SPEC §8).
+      // Members use this family too, with their session token (issue 32).
       scopeOf: (c) => {
         const principal = requirePermission(c, permission);
-        if (principal.type !== 'apikey') {
+        if (!isConfined(principal)) {
           throw new AppError('FORBIDDEN', `Use /api/admin/${resource} with an admin token`);
         }
         return access.ownedBy(principal);

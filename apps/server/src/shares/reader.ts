@@ -48,6 +48,8 @@ export function isShareOwner(
       return true;
     case 'apikey':
       return principal.permissions[permission] && row.created_by === `apikey:${principal.keyId}`;
+    case 'member':
+      return principal.permissions[permission] && row.created_by === principal.accountId;
     case 'none':
       return false;
   }

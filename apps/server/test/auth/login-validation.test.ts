@@ -38,7 +38,7 @@ describe('POST /api/admin/login: request shape', () => {
 
   it('stores only a hash of the session token', async () => {
     const res = await server.anon.post<{ token: string }>('/api/admin/login', ADMIN);
-    const rows = await server.deps.db.selectFrom('admin_sessions').select('token_hash').execute();
+    const rows = await server.deps.db.selectFrom('sessions').select('token_hash').execute();
     expect(rows.map((r) => r.token_hash)).not.toContain(res.body.data.token);
     expect(rows.length).toBeGreaterThan(0);
   });

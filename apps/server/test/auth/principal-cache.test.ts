@@ -15,6 +15,7 @@ const ADMIN_PRINCIPAL: ResolvedPrincipal = {
   username: 'admin',
   tokenHash: 'hash-1',
   expiresAt: '2999-01-01T00:00:00.000Z',
+  sessionId: 'session-1',
 };
 
 /**
@@ -47,44 +48,44 @@ describe(`the principal cache's epoch reads (${dialect})`, () => {
 
   it('reads once for a burst, then not again within the second', async () => {
     const burst = await Promise.all(
-      Array.from({ length: 50 }, () => cache.resolve('admin', 'hash-1', load)),
+      Array.from({ length: 50 }, () => cache.resolve('session', 'hash-1', load)),
     );
     expect(burst.every((p) => p?.type === 'admin')).toBe(true);
     expect(reads).toBe(1);
 
     const loadsBefore = loads;
     server.clock.advance(EPOCH_REFRESH_MS - 1);
-    await cache.resolve('admin', 'hash-1', load);
+    await cache.resolve('session', 'hash-1', load);
     expect({ reads, loads: loads - loadsBefore }).toEqual({ reads: 1, loads: 0 });
 
     server.clock.advance(1);
-    await Promise.all(Array.from({ length: 20 }, () => cache.resolve('admin', 'hash-1', load)));
+    await Promise.all(Array.from({ length: 20 }, () => cache.resolve('session', 'hash-1', load)));
     expect({ reads, loads: loads - loadsBefore }).toEqual({ reads: 2, loads: 0 });
   });
 
   it('drops everything when the epoch moved', async () => {
-    await cache.resolve('admin', 'hash-1', load);
+    await cache.resolve('session', 'hash-1', load);
     const loadsBefore = loads;
-    await server.deps.db.deleteFrom('admin_sessions').execute();
+    await server.deps.db.deleteFrom('sessions').execute();
     // No session existed: the delete touched no row, and the epoch stands.
     server.clock.advance(EPOCH_REFRESH_MS);
-    await cache.resolve('admin', 'hash-1', load);
+    await cache.resolve('session', 'hash-1', load);
     expect(loads - loadsBefore).toBe(0);
 
-    await server.deps.db.updateTable('admins').set({ updated_at: 'now' }).execute();
+    await server.deps.db.updateTable('accounts').set({ updated_at: 'now' }).execute();
     server.clock.advance(EPOCH_REFRESH_MS);
-    await cache.resolve('admin', 'hash-1', load);
+    await cache.resolve('session', 'hash-1', load);
     expect(loads - loadsBefore).toBe(1);
   });
 
   it('serves nothing from memory while reads fail, and retries once a second', async () => {
-    await cache.resolve('admin', 'hash-1', load);
+    await cache.resolve('session', 'hash-1', load);
     const restore = await hideEpochTable(server);
     const before = { reads, loads };
     try {
       server.clock.advance(EPOCH_REFRESH_MS);
       for (let i = 0; i < 5; i += 1) {
-        await cache.resolve('admin', 'hash-1', load);
+        await cache.resolve('session', 'hash-1', load);
       }
       expect({ reads: reads - before.reads, loads: loads - before.loads }).toEqual({
         reads: 1,
@@ -96,8 +97,8 @@ describe(`the principal cache's epoch reads (${dialect})`, () => {
     // Once a read succeeds, the entry from before the fault is served again: the epoch has
     // not moved, so nothing was revoked meanwhile.
     server.clock.advance(EPOCH_REFRESH_MS);
-    await cache.resolve('admin', 'hash-1', load);
-    await cache.resolve('admin', 'hash-1', load);
+    await cache.resolve('session', 'hash-1', load);
+    await cache.resolve('session', 'hash-1', load);
     expect({ reads: reads - before.reads, loads: loads - before.loads }).toEqual({
       reads: 2,
       loads: 5,
@@ -110,13 +111,13 @@ describe(`the principal cache's epoch reads (${dialect})`, () => {
       new Promise<ResolvedPrincipal>((resolve) => {
         release = () => resolve({ ...ADMIN_PRINCIPAL, tokenHash: 'hash-2' });
       });
-    const pending = cache.resolve('admin', 'hash-2', slowLoad);
+    const pending = cache.resolve('session', 'hash-2', slowLoad);
     await new Promise((resolve) => setTimeout(resolve, 10));
-    cache.forget('admin', 'hash-2');
+    cache.forget('session', 'hash-2');
     release();
     await pending;
     const loadsBefore = loads;
-    await cache.resolve('admin', 'hash-2', load);
+    await cache.resolve('session', 'hash-2', load);
     expect(loads - loadsBefore).toBe(1);
   });
 });

@@ -56,15 +56,20 @@ describe(`cached admin sessions (${dialect})`, () => {
   it('never serves a session past its own expiry, however fresh the cache', async () => {
     const token = randomToken(32);
     const admin = await apps.one.deps.db
-      .selectFrom('admins')
+      .selectFrom('accounts')
       .select('id')
       .executeTakeFirstOrThrow();
     const now = apps.one.clock.now().getTime();
     await apps.one.deps.db
-      .insertInto('admin_sessions')
+      .insertInto('sessions')
       .values({
         token_hash: sha256Hex(token),
-        admin_id: admin.id,
+        id: randomToken(12),
+        account_id: admin.id,
+        user_agent: null,
+        ip: null,
+        last_used_at: null,
+        method: 'password',
         expires_at: new Date(now + PRINCIPAL_TTL_MS / 3).toISOString(),
         created_at: new Date(now).toISOString(),
       })
@@ -114,15 +119,20 @@ describe(`cached admin sessions (${dialect})`, () => {
 
   it('moves the epoch when the sweep removes expired sessions', async () => {
     const admin = await apps.one.deps.db
-      .selectFrom('admins')
+      .selectFrom('accounts')
       .select('id')
       .executeTakeFirstOrThrow();
     const now = apps.one.clock.now().getTime();
     await apps.one.deps.db
-      .insertInto('admin_sessions')
+      .insertInto('sessions')
       .values({
         token_hash: sha256Hex(randomToken(32)),
-        admin_id: admin.id,
+        id: randomToken(12),
+        account_id: admin.id,
+        user_agent: null,
+        ip: null,
+        last_used_at: null,
+        method: 'password',
         expires_at: new Date(now - 1).toISOString(),
         created_at: new Date(now - 60_000).toISOString(),
       })

@@ -25,6 +25,7 @@ describe('an API route as one handler', () => {
       username: 'root',
       tokenHash: 'h',
       expiresAt: '2100-01-01T00:00:00.000Z',
+      sessionId: null,
     };
     front = {
       deps: server.deps,

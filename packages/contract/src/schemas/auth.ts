@@ -10,6 +10,10 @@ export const loginResult = z.object({
   token: z.string().describe('Send as Authorization: Bearer <token>'),
   expiresAt: z.string(),
   username: z.string(),
+  role: z
+    .enum(['admin', 'member'])
+    .optional()
+    .describe('The account\'s role (issue 32); a member uses the /user/… families'),
 });
 export type LoginResult = z.infer<typeof loginResult>;
 

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { isPostgres } from './dialect';
 
 /**
  * The revocation epoch (issue 12): one counter, in one row, that grows with every change
@@ -89,13 +90,4 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     }
   }
   await db.schema.dropTable('revocation_epoch').execute();
-}
-
-/**
- * Triggers are the one part written per dialect (PostgreSQL runs them as a function).
- * Kysely hands a migration no dialect, but its placeholders name it: PostgreSQL numbers
- * them ($1), SQLite writes `?`.
- */
-function isPostgres(db: Kysely<unknown>): boolean {
-  return sql`select ${1}`.compile(db).sql.includes('$1');
 }

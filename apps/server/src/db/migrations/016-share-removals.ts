@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { isPostgres } from './dialect';
 
 /**
  * The dashboard's history (issue 30, "Creation is history"): how many shares created on
@@ -85,9 +86,4 @@ export async function down(db: Kysely<unknown>): Promise<void> {
 /** PostgreSQL names a trigger with its table; SQLite's trigger names are global. */
 function onTable(db: Kysely<unknown>, table: string): string {
   return isPostgres(db) ? ` on ${table}` : '';
-}
-
-/** As in migration 009: Kysely hands a migration no dialect, but its placeholders name it. */
-function isPostgres(db: Kysely<unknown>): boolean {
-  return sql`select ${1}`.compile(db).sql.includes('$1');
 }

@@ -23,6 +23,34 @@ export class ApiKeysRepo {
       .executeTakeFirst();
   }
 
+  /** The key with its owner's role, state and rights (issue 32), for resolving it. */
+  findWithOwnerByHash(keyHash: string) {
+    return this.db
+      .selectFrom('api_keys')
+      .leftJoin('accounts as owner', 'owner.id', 'api_keys.account_id')
+      .selectAll('api_keys')
+      .select([
+        'owner.role as owner_role',
+        'owner.disabled as owner_disabled',
+        'owner.text_permission as owner_text',
+        'owner.file_permission as owner_file',
+        'owner.mount_permission as owner_mount',
+        'owner.basic_path as owner_basic_path',
+      ])
+      .where('api_keys.key_hash', '=', keyHash)
+      .executeTakeFirst();
+  }
+
+  /** An account's keys, newest first. */
+  listOfAccount(accountId: string) {
+    return this.db
+      .selectFrom('api_keys')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .orderBy('created_at', 'desc')
+      .execute();
+  }
+
   findByName(name: string) {
     return this.db.selectFrom('api_keys').selectAll().where('name', '=', name).executeTakeFirst();
   }

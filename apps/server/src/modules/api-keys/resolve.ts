@@ -2,6 +2,7 @@ import type { AppDeps, Principal } from '@/context';
 import { sha256Hex } from '@/lib/crypto';
 import { principalCacheOf } from '@/lib/principal-cache';
 import { TtlCache } from '@/lib/ttl-cache';
+import { effectiveRights, type OwnerRights } from './owner-rights';
 import { ApiKeysRepo, type ApiKeyRow } from './repo';
 
 const LAST_USED_RESOLUTION_MS = 60_000;
@@ -32,13 +33,17 @@ function recentlyTouchedOf(deps: AppDeps): TtlCache<true> {
 export async function resolveApiKey(deps: AppDeps, key: string): Promise<Principal | null> {
   const keyHash = sha256Hex(key);
   const principal = await principalCacheOf(deps).resolve('apikey', keyHash, async () => {
-    const row = await new ApiKeysRepo(deps.db).findByHash(keyHash);
+    const row = await new ApiKeysRepo(deps.db).findWithOwnerByHash(keyHash);
     const now = deps.clock.now();
     if (!row || (row.expires_at !== null && row.expires_at <= now.toISOString())) {
       return null;
     }
+    if (row.owner_disabled === 1) {
+      // A disabled account's keys end with it (issue 32).
+      return null;
+    }
     noteStoredLastUse(deps, row, now.getTime());
-    return principalOf(row);
+    return principalOf(row, ownerRightsOf(row));
   });
   if (principal?.type === 'apikey') {
     await touchLastUsed(deps, principal.keyId);
@@ -46,18 +51,44 @@ export async function resolveApiKey(deps: AppDeps, key: string): Promise<Princip
   return principal;
 }
 
-function principalOf(row: ApiKeyRow): Extract<Principal, { type: 'apikey' }> {
+type KeyWithOwner = NonNullable<Awaited<ReturnType<ApiKeysRepo['findWithOwnerByHash']>>>;
+
+/** A member owner's rights, which bound the key's; null when an admin or nobody owns it. */
+function ownerRightsOf(row: KeyWithOwner): OwnerRights | null {
+  if (row.owner_role !== 'member') {
+    return null;
+  }
   return {
-    type: 'apikey',
-    keyId: row.id,
-    name: row.name,
+    basicPath: row.owner_basic_path ?? '/',
+    permissions: {
+      text: row.owner_text === 1,
+      file: row.owner_file === 1,
+      mount: row.owner_mount === 1,
+    },
+  };
+}
+
+function principalOf(
+  row: ApiKeyRow,
+  owner: OwnerRights | null,
+): Extract<Principal, { type: 'apikey' }> {
+  const own: OwnerRights = {
     basicPath: row.basic_path,
-    expiresAt: row.expires_at,
     permissions: {
       text: row.text_permission === 1,
       file: row.file_permission === 1,
       mount: row.mount_permission === 1,
     },
+  };
+  const rights = owner ? effectiveRights(own, owner) : own;
+  return {
+    type: 'apikey',
+    keyId: row.id,
+    name: row.name,
+    basicPath: rights.basicPath,
+    expiresAt: row.expires_at,
+    permissions: rights.permissions,
+    accountId: row.account_id,
   };
 }
 

@@ -11,6 +11,7 @@ import { newId, randomToken } from '@/lib/ids';
 import { principalCacheOf } from '@/lib/principal-cache';
 import { dropLocksOfKeys } from '@/modules/dav-locks/service';
 import { dropLocksLostBy } from './locks';
+import { withinRights, type OwnerRights } from './owner-rights';
 import { presentApiKey } from './presenter';
 import { ApiKeysRepo, type ApiKeyRow } from './repo';
 
@@ -21,18 +22,63 @@ export { resolveApiKey } from './resolve';
 const RANDOM_KEY_PREFIX = 'pb_';
 const RANDOM_KEY_BYTES = 32;
 
-/** GET /api/admin/api-keys: every key, newest first, with the clear key for the admin. */
-export async function listApiKeys(deps: AppDeps): Promise<ApiKeyItem[]> {
-  const rows = await new ApiKeysRepo(deps.db).list();
+/**
+ * Whose keys a call manages (issue 32): every key (an admin, whose new keys are its own),
+ * or one member's own, which never exceed the member's rights.
+ */
+export type KeyScope =
+  { kind: 'admin'; accountId: string } | { kind: 'member'; accountId: string; rights: OwnerRights };
+
+/** GET /api/admin/api-keys (every key) or /api/account/api-keys (the member's own). */
+export async function listApiKeys(deps: AppDeps, scope: KeyScope): Promise<ApiKeyItem[]> {
+  const repo = new ApiKeysRepo(deps.db);
+  const rows =
+    scope.kind === 'admin' ? await repo.list() : await repo.listOfAccount(scope.accountId);
   const now = deps.clock.now();
   return rows.map((row) => presentApiKey(row, revealKey(deps, row), now));
+}
+
+/** A member's key must stay within the member's permissions and base path. */
+function assertWithinScope(scope: KeyScope, key: OwnerRights): void {
+  if (scope.kind === 'member' && !withinRights(key, scope.rights)) {
+    throw new AppError(
+      'FORBIDDEN',
+      'A key cannot have a permission you do not have, nor a base path outside yours',
+    );
+  }
+}
+
+/** The key with this id, when the scope may manage it (else API_KEY_NOT_FOUND). */
+async function keyInScope(repo: ApiKeysRepo, id: string, scope: KeyScope): Promise<ApiKeyRow> {
+  const row = await repo.findById(id);
+  if (!row || (scope.kind === 'member' && row.account_id !== scope.accountId)) {
+    throw new AppError('API_KEY_NOT_FOUND');
+  }
+  return row;
+}
+
+function rightsOfRow(
+  row: Pick<ApiKeyRow, 'basic_path' | `${keyof OwnerRights['permissions']}_permission`>,
+): OwnerRights {
+  return {
+    basicPath: row.basic_path,
+    permissions: {
+      text: row.text_permission === 1,
+      file: row.file_permission === 1,
+      mount: row.mount_permission === 1,
+    },
+  };
 }
 
 /**
  * POST /api/admin/api-keys (SPEC §5): unique name; a custom key of letters, digits, _ and -
  * or a random one; stored as SHA-256 for look-up plus AES-GCM so the admin can reveal it.
  */
-export async function createApiKey(deps: AppDeps, body: CreateApiKeyValues): Promise<ApiKeyItem> {
+export async function createApiKey(
+  deps: AppDeps,
+  body: CreateApiKeyValues,
+  scope: KeyScope,
+): Promise<ApiKeyItem> {
   const repo = new ApiKeysRepo(deps.db);
   const now = deps.clock.now();
   const expiresAt = futureExpiry(body.expires_at, now);
@@ -56,7 +102,9 @@ export async function createApiKey(deps: AppDeps, body: CreateApiKeyValues): Pro
     expires_at: expiresAt,
     created_at: now.toISOString(),
     last_used: null,
+    account_id: scope.accountId,
   };
+  assertWithinScope(scope, rightsOfRow(row));
   try {
     await repo.insert(row);
   } catch (error) {
@@ -74,13 +122,11 @@ export async function updateApiKey(
   deps: AppDeps,
   id: string,
   body: UpdateApiKeyBody,
+  scope: KeyScope,
 ): Promise<ApiKeyItem> {
   const repo = new ApiKeysRepo(deps.db);
   const now = deps.clock.now();
-  const existing = await repo.findById(id);
-  if (!existing) {
-    throw new AppError('API_KEY_NOT_FOUND');
-  }
+  const existing = await keyInScope(repo, id, scope);
   const changes: Parameters<ApiKeysRepo['update']>[1] = {};
   if (body.name !== undefined && body.name !== existing.name) {
     await assertNameFree(repo, body.name);
@@ -98,6 +144,7 @@ export async function updateApiKey(
       changes[permission] = value ? 1 : 0;
     }
   }
+  assertWithinScope(scope, rightsOfRow({ ...existing, ...changes }));
   if (Object.keys(changes).length > 0) {
     try {
       // One transaction: a key never loses its reach while keeping locks it can no longer release.
@@ -123,7 +170,8 @@ export async function updateApiKey(
  * DELETE /api/admin/api-keys/{id}: the key stops working with the next request to this
  * process, and within a second on every other (the revocation epoch, migration 009).
  */
-export async function deleteApiKey(deps: AppDeps, id: string): Promise<void> {
+export async function deleteApiKey(deps: AppDeps, id: string, scope: KeyScope): Promise<void> {
+  await keyInScope(new ApiKeysRepo(deps.db), id, scope);
   // Its WebDAV locks go with it, in the same transaction: nobody could release them after.
   const deleted = await deps.db.transaction().execute(async (trx) => {
     const row = await new ApiKeysRepo(trx).delete(id);

@@ -1,70 +1,127 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database } from '@/db/types';
 
-/** SQL for admins and their sessions; one method per query. */
+export type AccountRow = Selectable<Database['accounts']>;
+export type SessionRow = Database['sessions'];
+
+/** What a live session resolves to: the session and the account's rights. */
+const LIVE_SESSION_COLUMNS = [
+  'sessions.token_hash',
+  'sessions.id as session_id',
+  'sessions.expires_at',
+  'sessions.last_used_at',
+  'accounts.id as account_id',
+  'accounts.username',
+  'accounts.role',
+  'accounts.disabled',
+  'accounts.text_permission',
+  'accounts.file_permission',
+  'accounts.mount_permission',
+  'accounts.basic_path',
+] as const;
+
+/** SQL for accounts and their sessions; one method per query. */
 export class AuthRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
   countAdmins() {
     return this.db
-      .selectFrom('admins')
+      .selectFrom('accounts')
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('role', '=', 'admin')
       .executeTakeFirstOrThrow()
       .then((row) => Number(row.n));
   }
 
-  findAdminByUsername(username: string) {
+  findAccountByUsername(username: string) {
     return this.db
-      .selectFrom('admins')
+      .selectFrom('accounts')
       .selectAll()
       .where('username', '=', username)
       .executeTakeFirst();
   }
 
-  findAdminById(id: string) {
-    return this.db.selectFrom('admins').selectAll().where('id', '=', id).executeTakeFirst();
+  findAccountById(id: string) {
+    return this.db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  insertAdmin(row: Database['admins']) {
-    return this.db.insertInto('admins').values(row).execute();
+  insertAccount(row: Insertable<Database['accounts']>) {
+    return this.db.insertInto('accounts').values(row).execute();
   }
 
-  updateAdmin(
+  updateAccount(
     id: string,
-    changes: Partial<Pick<Database['admins'], 'username' | 'password_hash' | 'updated_at'>>,
+    changes: Partial<Pick<AccountRow, 'username' | 'password_hash' | 'updated_at'>>,
   ) {
-    return this.db.updateTable('admins').set(changes).where('id', '=', id).execute();
+    return this.db.updateTable('accounts').set(changes).where('id', '=', id).execute();
   }
 
-  insertSession(row: Database['admin_sessions']) {
-    return this.db.insertInto('admin_sessions').values(row).execute();
+  insertSession(row: SessionRow) {
+    return this.db.insertInto('sessions').values(row).execute();
   }
 
-  /** The session with its admin, if the token is known and not expired. */
+  /** The session with its account, if the token is known and not expired. */
   findLiveSession(tokenHash: string, nowIso: string) {
     return this.db
-      .selectFrom('admin_sessions')
-      .innerJoin('admins', 'admins.id', 'admin_sessions.admin_id')
-      .select([
-        'admin_sessions.token_hash',
-        'admin_sessions.expires_at',
-        'admins.id as admin_id',
-        'admins.username',
-      ])
-      .where('admin_sessions.token_hash', '=', tokenHash)
-      .where('admin_sessions.expires_at', '>', nowIso)
+      .selectFrom('sessions')
+      .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
+      .select(LIVE_SESSION_COLUMNS)
+      .where('sessions.token_hash', '=', tokenHash)
+      .where('sessions.expires_at', '>', nowIso)
       .executeTakeFirst();
   }
 
-  deleteSession(tokenHash: string) {
-    return this.db.deleteFrom('admin_sessions').where('token_hash', '=', tokenHash).execute();
+  /** An account's live sessions, the newest first. */
+  listSessions(accountId: string, nowIso: string) {
+    return this.db
+      .selectFrom('sessions')
+      .select(['id', 'token_hash', 'created_at', 'last_used_at', 'expires_at', 'ip', 'user_agent'])
+      .select('method')
+      .where('account_id', '=', accountId)
+      .where('expires_at', '>', nowIso)
+      .orderBy('created_at', 'desc')
+      .execute();
   }
 
-  deleteSessionsOfAdmin(adminId: string) {
-    return this.db.deleteFrom('admin_sessions').where('admin_id', '=', adminId).execute();
+  /**
+   * Writes last_used_at unless it was written after `cutoffIso`: the condition holds the
+   * writes of every process to one a minute per session. The column is not watched by the
+   * revocation triggers (migration 018), so this write empties no cache.
+   */
+  touchSession(tokenHash: string, nowIso: string, cutoffIso: string) {
+    return this.db
+      .updateTable('sessions')
+      .set({ last_used_at: nowIso })
+      .where('token_hash', '=', tokenHash)
+      .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', cutoffIso)]))
+      .execute();
+  }
+
+  deleteSession(tokenHash: string) {
+    return this.db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+  }
+
+  /** One of an account's sessions by its id; answers how many went (0 or 1). */
+  async deleteSessionById(accountId: string, id: string): Promise<number> {
+    const result = await this.db
+      .deleteFrom('sessions')
+      .where('account_id', '=', accountId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  /** Every session of an account, or every one but `keepTokenHash`. */
+  async deleteSessionsOfAccount(accountId: string, keepTokenHash?: string): Promise<number> {
+    let query = this.db.deleteFrom('sessions').where('account_id', '=', accountId);
+    if (keepTokenHash !== undefined) {
+      query = query.where('token_hash', '<>', keepTokenHash);
+    }
+    const result = await query.executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
   deleteExpiredSessions(nowIso: string) {
-    return this.db.deleteFrom('admin_sessions').where('expires_at', '<=', nowIso).execute();
+    return this.db.deleteFrom('sessions').where('expires_at', '<=', nowIso).execute();
   }
 }

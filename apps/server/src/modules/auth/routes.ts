@@ -12,7 +12,8 @@ import { adminSecurity, createRouter, jsonBody, okResponse } from '@/lib/openapi
 import { sha256Hex } from '@/lib/crypto';
 import { presentedBearerToken, requireAdmin, requireApiKey } from '@/lib/guards';
 import { clientIpOf } from '@/lib/principal';
-import { changeAdminCredentials, login, logout } from './service';
+import { changeAccountCredentials, login, logout } from './service';
+import { signInContextOf } from './sign-in-context';
 
 export const authRoutes = createRouter()
   .openapi(
@@ -20,13 +21,13 @@ export const authRoutes = createRouter()
       method: 'post',
       path: '/admin/login',
       tags: ['Auth'],
-      summary: 'Admin login',
+      summary: 'Sign in (the admin, or a member: see role)',
       request: jsonBody(loginBody),
       responses: okResponse(loginResult),
     }),
     async (c) => {
       const { username, password } = c.req.valid('json');
-      return ok(c, await login(c.get('deps'), clientIpOf(c), username, password));
+      return ok(c, await login(c.get('deps'), signInContextOf(c), username, password));
     },
   )
   .openapi(
@@ -99,7 +100,7 @@ export const authRoutes = createRouter()
     }),
     async (c) => {
       const admin = requireAdmin(c);
-      const result = await changeAdminCredentials(
+      const result = await changeAccountCredentials(
         c.get('deps'),
         admin.adminId,
         clientIpOf(c),

@@ -106,6 +106,17 @@ export function dropLocksOfKeys(db: Kysely<Database>, keyIds: readonly string[])
   return new DavLocksRepo(db).removeOfPrincipals(keyIds.map(keyPrincipal));
 }
 
+/**
+ * Drops every lock these holders hold (account ids or 'apikey:{id}'): a deleted or
+ * disabled account, and its keys, can release nothing (issue 32).
+ */
+export function dropLocksOfHolders(
+  db: Kysely<Database>,
+  holders: readonly string[],
+): Promise<number> {
+  return new DavLocksRepo(db).removeOfPrincipals(holders);
+}
+
 /** Drops a key's locks outside its (new) basic_path, which it could no longer reach. */
 export function dropLocksOfKeyOutside(
   db: Kysely<Database>,

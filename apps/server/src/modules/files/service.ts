@@ -20,6 +20,7 @@ export { isUniqueViolation } from './repo';
 export { deliveryHeaders, normaliseMimetype } from './content-safety';
 export { presentManaged } from './management';
 export { removeFileShare } from './removal';
+export { fileBytesByAccount, handOverFileShares, removeFileSharesIn } from './account-shares';
 export { relocateShareObjects, type RelocationResult } from './relocation';
 export { assertSlugRules, expiryFromHours, normaliseRemark } from './rules';
 export { sweepExpiredVisits } from './visits';

@@ -9,6 +9,8 @@ import { presentPasteDetail } from './presenter';
 import { PastesRepo, type PasteRow } from './repo';
 import { assertContent, eitherAlias, futureExpiry } from './rules';
 
+export { handOverPastes, removePastesIn } from './account-shares';
+
 /**
  * POST /api/paste: stores a new share for the admin or a key with text permission.
  * A custom slug that is taken answers 409 SLUG_TAKEN; a random one is drawn again.

@@ -9,6 +9,7 @@ import {
 import { isPathAllowed } from '@pastebox/contract/rules/path-permission';
 import type { AppDeps, Principal } from '@/context';
 import { AppError } from '@/lib/errors';
+import { isConfined } from '@/lib/guards';
 import { InvalidKeyError, keyForFileName, SHARE_OBJECTS_FOLDER } from '@/storage/keys';
 import { resolveStorage, type StorageHandle } from '@/modules/storage-configs/service';
 
@@ -38,11 +39,11 @@ function hasCleanFolderNames(path: string): boolean {
 }
 
 /**
- * The folder an upload may use (SPEC §5 path permission): admins any, a key only its
- * basic_path or below, which is also a key's default. Refused with PATH_FORBIDDEN.
+ * The folder an upload may use (SPEC §5 path permission): admins any, a key or member only
+ * its basic_path or below, which is also its default. Refused with PATH_FORBIDDEN.
  */
 export function uploadFolder(principal: Principal, requested: string | null | undefined): string {
-  const fallback = principal.type === 'apikey' ? principal.basicPath : '/';
+  const fallback = isConfined(principal) ? principal.basicPath : '/';
   const raw = requested?.trim() ? requested.trim() : fallback;
   const path = normaliseBasicPath(raw.startsWith('/') ? raw : `/${raw}`);
   if (path === null || !hasCleanFolderNames(path)) {
@@ -54,7 +55,7 @@ export function uploadFolder(principal: Principal, requested: string | null | un
       },
     ]);
   }
-  if (principal.type === 'apikey' && !isPathAllowed(principal.basicPath, path)) {
+  if (isConfined(principal) && !isPathAllowed(principal.basicPath, path)) {
     throw new AppError('PATH_FORBIDDEN');
   }
   return path;

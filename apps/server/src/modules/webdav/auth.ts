@@ -1,23 +1,24 @@
 import type { Context } from 'hono';
-import type { AppEnv, Principal } from '@/context';
+import { creatorOf, type AppEnv, type Principal } from '@/context';
 import { clientIpOf } from '@/lib/principal';
 import type { RateLimitedError } from '@/lib/rate-limit';
 import { resolveApiKey } from '@/modules/api-keys/service';
-import { verifyAdminPassword } from '@/modules/auth/service';
+import { verifyAccountPassword, type VerifiedAccount } from '@/modules/auth/service';
 import type { Caller } from '@/vfs/types';
 import { DavHttpError } from './errors';
 
 /**
- * Who calls /dav (DESIGN §8): HTTP Basic with the admin's username and password, or an API
- * key given as both user name and password (clients that only know Basic can still use a
- * key). A Bearer token or `ApiKey` header resolved by the principal middleware counts too.
- * Wrong passwords are rate-limited like login, in WebDAV's own bucket (auth's
- * verifyAdminPassword): a drive client with a stale password never locks the web panel.
+ * Who calls /dav (DESIGN §8, §12): HTTP Basic with an account's username and password (an
+ * admin, or a member held to its rights and base path), or an API key given as both user
+ * name and password (clients that only know Basic can still use a key). A Bearer token or
+ * `ApiKey` header resolved by the principal middleware counts too. Wrong passwords are
+ * rate-limited like login, in WebDAV's own bucket (auth's verifyAccountPassword): a drive
+ * client with a stale password never locks the web panel.
  */
 
 export interface DavIdentity {
   caller: Caller;
-  /** Who holds locks: the admin's id or 'apikey:{id}' (SPEC §3 created_by). */
+  /** Who holds locks: the account's id or 'apikey:{id}' (SPEC §3 created_by). */
   principalId: string;
 }
 
@@ -62,17 +63,29 @@ function identityOf(principal: Principal): DavIdentity | null {
     case 'admin':
       return { caller: { kind: 'admin' }, principalId: principal.adminId };
     case 'apikey':
+    case 'member':
       if (!principal.permissions.mount) {
-        // A valid key that may not reach the mounts: known, but refused.
-        throw new DavHttpError(403, undefined, [], 'the key has no mount permission');
+        // A valid key or member that may not reach the mounts: known, but refused.
+        throw new DavHttpError(403, undefined, [], 'no mount permission');
       }
       return {
         caller: { kind: 'key', basicPath: principal.basicPath },
-        principalId: `apikey:${principal.keyId}`,
+        principalId: creatorOf(principal),
       };
     case 'none':
       return null;
   }
+}
+
+/** The identity of an account whose WebDAV password matched. */
+function accountIdentity(account: VerifiedAccount): DavIdentity {
+  if (account.role === 'admin') {
+    return { caller: { kind: 'admin' }, principalId: account.accountId };
+  }
+  if (!account.permissions.mount) {
+    throw new DavHttpError(403, undefined, [], 'no mount permission');
+  }
+  return { caller: { kind: 'key', basicPath: account.basicPath }, principalId: account.accountId };
 }
 
 /** The caller of a /dav request, or null when it must be challenged (401). */
@@ -93,11 +106,11 @@ export async function authenticate(c: Context<AppEnv>): Promise<DavIdentity | nu
       return identityOf(key);
     }
   }
-  const admin = await verifyAdminPassword(
+  const account = await verifyAccountPassword(
     deps,
     clientIpOf(c),
     credentials.user,
     credentials.password,
   );
-  return admin ? { caller: { kind: 'admin' }, principalId: admin.adminId } : null;
+  return account ? accountIdentity(account) : null;
 }

@@ -5,7 +5,7 @@ import { isAppError } from '@/lib/errors';
 import { resolvePrincipal } from '@/lib/principal';
 import { RateLimitedError } from '@/lib/rate-limit';
 import { resolveApiKey } from '@/modules/api-keys/service';
-import { resolveAdminToken } from '@/modules/auth/service';
+import { resolveSessionToken } from '@/modules/auth/service';
 import { mountSource } from '@/modules/mounts/service';
 import { rawBodyOf } from '@/modules/uploads/service';
 import { fileSystemFor } from '@/vfs/file-system';
@@ -141,8 +141,8 @@ async function handle(c: Context<AppEnv>): Promise<Response> {
 export function davRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   // Accepts Bearer / ApiKey headers too (the client address is worked out when asked for).
-  app.use('/dav', resolvePrincipal({ bearer: resolveAdminToken, apiKey: resolveApiKey }));
-  app.use('/dav/*', resolvePrincipal({ bearer: resolveAdminToken, apiKey: resolveApiKey }));
+  app.use('/dav', resolvePrincipal({ bearer: resolveSessionToken, apiKey: resolveApiKey }));
+  app.use('/dav/*', resolvePrincipal({ bearer: resolveSessionToken, apiKey: resolveApiKey }));
   app.all('/dav', handle);
   app.all('/dav/*', handle);
   return app;
