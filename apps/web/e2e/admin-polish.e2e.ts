@@ -1,21 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall } from './support/api';
-import { launchBrowser, newContext, type ContextOptions } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useJourney, type PageOptions } from './support/journey';
+import { LANGUAGE_THEME_PAIRS as LOOKS, PHONE } from './support/looks';
 import { visible } from './support/ui';
 
 /** Screens of this journey, both languages and themes, wide and phone, for review. */
 const SHOTS = process.env.ADMIN_POLISH_SHOTS ?? '/tmp/shots-admin';
-const PHONE = { width: 390, height: 844 };
-const LOOKS = [
-  { language: 'en-US', theme: 'light' },
-  { language: 'en-US', theme: 'dark' },
-  { language: 'zh-CN', theme: 'light' },
-  { language: 'zh-CN', theme: 'dark' },
-] as const;
 
 async function shot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SHOTS, { recursive: true });
@@ -34,50 +26,35 @@ interface StorageConfig {
 }
 
 describe('honest admin screens', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let token: string;
+  const journey = useJourney();
   let textKey: string;
 
-  const open = async (options: Omit<ContextOptions, 'baseUrl'>, route: string) => {
-    const context = await newContext(browser, { baseUrl: server.baseUrl, ...options });
-    const page = await context.newPage();
-    await page.goto(route);
-    return page;
-  };
+  /** A page at `route`: the admin's unless the options say `asAdmin: false`. */
+  const open = async (options: PageOptions, route: string) =>
+    (await journey.open(route, options)).page;
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    token = await server.adminToken();
-    const created = await adminCall<{ key: string }>(
-      server.baseUrl,
-      token,
-      'POST',
-      '/admin/api-keys',
-      { name: 'Text bot', text_permission: true },
-    );
+    const created = await journey.call<{ key: string }>('POST', '/admin/api-keys', {
+      name: 'Text bot',
+      text_permission: true,
+    });
     textKey = created.key;
     // A second config with a mount on it: its delete is disabled for being in use.
-    const second = await adminCall<StorageConfig>(server.baseUrl, token, 'POST', '/s3-configs', {
+    const second = await journey.call<StorageConfig>('POST', '/s3-configs', {
       name: 'Team disk',
       provider_type: 'local',
       root_path: 'team-disk',
     });
-    await adminCall(server.baseUrl, token, 'POST', '/admin/mounts', {
+    await journey.call('POST', '/admin/mounts', {
       name: 'Team',
       mount_path: '/team',
       storage_config_id: second.id,
     });
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   it('tells a key user why /admin/settings is closed, links its modules, says "User"', async () => {
     const page = await open(
-      { language: 'en-US', theme: 'light', apiKey: textKey },
+      { language: 'en-US', theme: 'light', apiKey: textKey, asAdmin: false },
       '/admin/settings',
     );
     await visible(page, page.getByText('This module needs an admin account'));
@@ -103,10 +80,7 @@ describe('honest admin screens', () => {
   });
 
   it('disables deleting the default storage, with the reason on hover and focus', async () => {
-    const page = await open(
-      { language: 'en-US', theme: 'light', adminToken: token },
-      '/admin/storage-config',
-    );
+    const page = await open({ language: 'en-US', theme: 'light' }, '/admin/storage-config');
     const bin = await visible(page, page.getByRole('button', { name: 'Delete Local storage' }));
     expect(await bin.getAttribute('aria-disabled')).toBe('true');
     await bin.hover();
@@ -134,7 +108,7 @@ describe('honest admin screens', () => {
   });
 
   it('takes an unknown address home with a toast', async () => {
-    const page = await open({ language: 'en-US', theme: 'light' }, '/no/such/page');
+    const page = await open({ language: 'en-US', theme: 'light', asAdmin: false }, '/no/such/page');
     await visible(page, page.getByText("Page not found — we've taken you home"));
     // The URL changes once the home page's chunk has loaded.
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
@@ -143,10 +117,7 @@ describe('honest admin screens', () => {
   });
 
   it('shows the built-in storage in Chinese, wherever its name shows', async () => {
-    const page = await open(
-      { language: 'zh-CN', theme: 'light', adminToken: token },
-      '/admin/storage-config',
-    );
+    const page = await open({ language: 'zh-CN', theme: 'light' }, '/admin/storage-config');
     await visible(page, page.getByText('本地存储', { exact: true }));
     expect(await page.getByText('Local storage', { exact: true }).count()).toBe(0);
     await visible(page, page.getByText('Team disk', { exact: true }));
@@ -162,7 +133,7 @@ describe('honest admin screens', () => {
     for (const look of LOOKS) {
       const tag = `${look.language}-${look.theme}`;
       const base = { language: look.language, theme: look.theme, viewport: PHONE };
-      const key = await open({ ...base, apiKey: textKey }, '/admin/settings');
+      const key = await open({ ...base, apiKey: textKey, asAdmin: false }, '/admin/settings');
       await visible(key, key.locator('.mantine-Alert-root'));
       await shot(key, `forbidden-${tag}`);
       const menu = look.language === 'en-US' ? 'Menu' : '菜单';
@@ -170,7 +141,7 @@ describe('honest admin screens', () => {
       await shot(key, `forbidden-menu-${tag}`);
       await key.context().close();
 
-      const admin = await open({ ...base, adminToken: token }, '/admin/storage-config');
+      const admin = await open(base, '/admin/storage-config');
       const name = look.language === 'en-US' ? 'Delete Local storage' : /^删除.*本地存储/;
       const bin = await visible(admin, admin.getByRole('button', { name }).first());
       await bin.hover();
@@ -178,7 +149,7 @@ describe('honest admin screens', () => {
       await shot(admin, `storage-${tag}`);
       await admin.context().close();
 
-      const lost = await open(base, '/no/such/page');
+      const lost = await open({ ...base, asAdmin: false }, '/no/such/page');
       await visible(lost, lost.locator('.mantine-Notification-root'));
       await shot(lost, `not-found-${tag}`);
       await lost.context().close();

@@ -2,11 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall } from './support/api';
-import { launchBrowser, newContext } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useJourney, type Journey } from './support/journey';
 import { visible } from './support/ui';
 import { entryKeys, groupKey, readManifest, staticClosure } from '../vite/manifest-closure';
 
@@ -108,19 +106,10 @@ describe('the first pages stay light', () => {
   });
 
   describe('in Chromium, service worker allowed (a real first visit)', () => {
-    let server: RunningServer;
-    let browser: Browser;
-    beforeAll(async () => {
-      server = await startServer();
-      browser = await launchBrowser();
-    });
-    afterAll(async () => {
-      await browser?.close();
-      await server?.stop();
-    });
+    const journey = useJourney();
 
     it('transfers the home page within the wire budget until the network is idle', async () => {
-      const wire = await measureFirstVisit(browser, server.baseUrl, '/', (page) =>
+      const wire = await measureFirstVisit(journey, '/', (page) =>
         visible(page, page.getByRole('textbox', { name: 'Content', exact: true })),
       );
       // Nobody has touched the editor: the textarea stands in for CodeMirror.
@@ -129,13 +118,12 @@ describe('the first pages stay light', () => {
     });
 
     it('transfers a plain Markdown paste within the wire budget until the network is idle', async () => {
-      const token = await server.adminToken();
-      await adminCall(server.baseUrl, token, 'POST', '/paste', {
+      await journey.call('POST', '/paste', {
         slug: 'plain-notes',
         content:
           '# Plain notes\n\nSome **bold** words, a [link](https://example.com) and a list:\n\n- one\n- two\n',
       });
-      const wire = await measureFirstVisit(browser, server.baseUrl, '/paste/plain-notes', (page) =>
+      const wire = await measureFirstVisit(journey, '/paste/plain-notes', (page) =>
         visible(page, page.locator('h1', { hasText: 'Plain notes' })),
       );
       expect(wire.total, wire.summary).toBeLessThanOrEqual(PASTE_WIRE_BUDGET);
@@ -161,12 +149,11 @@ const WORKER_SCRIPT = /\/(?:sw|workbox-[\w-]+)\.js$/;
  * one the HTTP cache answered costs nothing.
  */
 async function measureFirstVisit(
-  browser: Browser,
-  baseUrl: string,
+  journey: Journey,
   route: string,
   ready: (page: Page) => Promise<unknown>,
 ): Promise<WireReport> {
-  const context = await newContext(browser, { baseUrl, language: 'en-US' });
+  const context = await journey.context({ language: 'en-US', asAdmin: false });
   const received: Promise<{ url: string; bytes: number; worker: boolean }>[] = [];
   let inFlight = 0;
   let lastActivity = Date.now();

@@ -1,13 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall } from './support/api';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatFindings, seriousViolations } from './support/axe';
-import { docsScreenshot, launchBrowser, newContext } from './support/browser';
-import { E2E_ADMIN, startServer, type RunningServer } from './support/server';
+import { docsScreenshot } from './support/browser';
+import { useJourney } from './support/journey';
+import { PHONE } from './support/looks';
+import { E2E_ADMIN } from './support/server';
 import { settler } from './support/settle';
 import { visible } from './support/ui';
-
-const PHONE = { width: 390, height: 844 };
 
 /** A LOCK body as WebDAV clients send it (RFC 4918 §9.10), with an href as the owner. */
 function lockBody(owner: string): string {
@@ -27,18 +26,15 @@ interface DavLock {
 }
 
 describe('WebDAV locks on the mount management page', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let token: string;
-
+  const journey = useJourney();
   const api = <T>(method: string, route: string, body?: unknown) =>
-    adminCall<T>(server.baseUrl, token, method, route, body);
+    journey.call<T>(method, route, body);
   const locks = () => api<DavLock[]>('GET', '/admin/dav/locks');
 
   /** Takes a lock over WebDAV as the admin (HTTP Basic), as Finder or Explorer would. */
   async function lockOverDav(path: string, depth: '0' | 'infinity'): Promise<string> {
     const basic = Buffer.from(`${E2E_ADMIN.username}:${E2E_ADMIN.password}`).toString('base64');
-    const res = await fetch(`${server.baseUrl}/dav${path}`, {
+    const res = await fetch(`${journey.server.baseUrl}/dav${path}`, {
       method: 'LOCK',
       headers: {
         Authorization: `Basic ${basic}`,
@@ -62,11 +58,9 @@ describe('WebDAV locks on the mount management page', () => {
 
   /** The mount management page as the admin sees it in `look`, and its settler. */
   async function openMountsPage(look: Look) {
-    const context = await newContext(browser, {
-      baseUrl: server.baseUrl,
+    const context = await journey.context({
       language: look.language,
       theme: look.theme,
-      adminToken: token,
       ...(look.phone ? { viewport: PHONE } : {}),
     });
     const page = await context.newPage();
@@ -86,9 +80,6 @@ describe('WebDAV locks on the mount management page', () => {
   }
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    token = await server.adminToken();
     const configs = await api<{ id: string; is_default: boolean }[]>('GET', '/s3-configs');
     const disk = configs.find((config) => config.is_default) ?? configs[0];
     await api('POST', '/admin/mounts', {
@@ -98,11 +89,6 @@ describe('WebDAV locks on the mount management page', () => {
     });
     await api('POST', '/admin/fs/update', { path: '/team/docs/plan.txt', content: 'the plan\n' });
   }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   it('lists a lock taken over WebDAV and releases it, by keyboard, after confirming', async () => {
     const taken = await lockOverDav('/team/docs', 'infinity');

@@ -1,13 +1,12 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall } from './support/api';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatFindings, seriousViolations } from './support/axe';
-import { docsScreenshot, launchBrowser, newContext, type ContextOptions } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { docsScreenshot } from './support/browser';
+import { mountFiles, mountOnDisks } from './support/explorer-seed';
+import { useJourney, type PageOptions } from './support/journey';
+import { PHONE } from './support/looks';
 import { settler } from './support/settle';
 import { visible } from './support/ui';
-
-const PHONE = { width: 390, height: 844 };
 
 /** The words of this journey in each language (the app's own strings). */
 const WORDS = {
@@ -56,25 +55,13 @@ async function expectNoAxeFindings(page: Page, screen: string): Promise<void> {
 }
 
 describe('Move to… in the explorer, and a chooser that offers only what works (issue 30)', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let token: string;
-
+  const journey = useJourney();
   const api = <T>(method: string, route: string, body?: unknown): Promise<T> =>
-    adminCall<T>(server.baseUrl, token, method, route, body);
+    journey.call<T>(method, route, body);
+  const { names } = mountFiles(journey);
 
-  const names = async (folder: string) =>
-    (
-      await api<{ items: { name: string }[] }>(
-        'GET',
-        `/admin/fs/list?path=${encodeURIComponent(folder)}`,
-      )
-    ).items
-      .map((item) => item.name)
-      .sort();
-
-  async function openPage(options: Omit<ContextOptions, 'baseUrl'>) {
-    const context = await newContext(browser, { baseUrl: server.baseUrl, ...options });
+  async function openPage(options: PageOptions) {
+    const context = await journey.context(options);
     const page = await context.newPage();
     settlers.set(page, settler(page));
     return { context, page };
@@ -94,29 +81,11 @@ describe('Move to… in the explorer, and a chooser that offers only what works 
     picker.getByRole('button', { name: words.useFolder });
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    token = await server.adminToken();
     // Each mount on a storage config of its own: a move between them is copy then delete.
-    const configs = await api<{ id: string; is_default: boolean }[]>('GET', '/s3-configs');
-    const teamDisk = configs.find((config) => config.is_default) ?? configs[0];
-    const archiveDisk = await api<{ id: string }>('POST', '/s3-configs', {
-      name: 'Archive disk',
-      provider_type: 'local',
-      root_path: 'archive-disk',
-    });
-    for (const [name, mountPath, storageId, order] of [
-      ['Team', '/team', teamDisk?.id, 0],
-      ['Archive', '/archive', archiveDisk.id, 1],
-    ] as const) {
-      await api('POST', '/admin/mounts', {
-        name,
-        mount_path: mountPath,
-        storage_config_id: storageId,
-        sort_order: order,
-        cache_ttl: 300,
-      });
-    }
+    await mountOnDisks(journey, [
+      { name: 'Team', path: '/team' },
+      { name: 'Archive', path: '/archive', disk: { name: 'Archive disk', root: 'archive-disk' } },
+    ]);
     for (const [path, content] of [
       ['/team/notes.txt', 'first notes\n'],
       ['/team/a.txt', 'alpha\n'],
@@ -128,17 +97,11 @@ describe('Move to… in the explorer, and a chooser that offers only what works 
     }
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
   it('moves one file within its mount at once; its own folder is not offered (en-US, light)', async () => {
     const words = WORDS['en-US'];
     const { context, page } = await openPage({
       language: 'en-US',
       theme: 'light',
-      adminToken: token,
     });
     await page.goto('/mount-explorer/team');
     const table = page.getByRole('table', { name: 'Files and folders' });
@@ -183,7 +146,6 @@ describe('Move to… in the explorer, and a chooser that offers only what works 
     const { context, page } = await openPage({
       language: 'zh-CN',
       theme: 'dark',
-      adminToken: token,
     });
     await page.goto('/mount-explorer/team');
     const table = page.getByRole('table');
@@ -232,7 +194,12 @@ describe('Move to… in the explorer, and a chooser that offers only what works 
         mount_permission: true,
         basic_path: '/team/docs',
       });
-      const { context, page } = await openPage({ ...look, apiKey: key.key, viewport: PHONE });
+      const { context, page } = await openPage({
+        ...look,
+        apiKey: key.key,
+        viewport: PHONE,
+        asAdmin: false,
+      });
       await page.goto('/mount-explorer/team/docs/drafts');
       await (
         await visible(page, page.getByRole('button', { name: words.actionsFor('idea.txt') }))

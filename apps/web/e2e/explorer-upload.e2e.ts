@@ -1,75 +1,27 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall } from './support/api';
-import { docsScreenshot, launchBrowser, newContext } from './support/browser';
+import { docsScreenshot } from './support/browser';
+import { dragFiles } from './support/drag-files';
+import { useJourney } from './support/journey';
+import { tr, type Language } from './support/messages';
 import { throttleUploads } from './support/network';
-import { startServer, type RunningServer } from './support/server';
 import { visible } from './support/ui';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const PHONE = { width: 375, height: 812 };
 const MB = 1024 * 1024;
-
-type Language = 'en-US' | 'zh-CN';
-type Messages = Record<string, unknown>;
-const MESSAGES: Record<Language, Messages> = {
-  'en-US': JSON.parse(fs.readFileSync(path.join(here, '../src/locales/en-US.json'), 'utf8')),
-  'zh-CN': JSON.parse(fs.readFileSync(path.join(here, '../src/locales/zh-CN.json'), 'utf8')),
-};
-
-/** A UI string as the app shows it in `language` (so one journey serves both). */
-function tr(language: Language, key: string, vars: Record<string, string | number> = {}) {
-  const found = key
-    .split('.')
-    .reduce<unknown>((node, part) => (node as Messages)[part], MESSAGES[language]);
-  if (typeof found !== 'string') {
-    throw new Error(`no message ${key}`);
-  }
-  return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name]));
-}
 
 interface Listing {
   items: { name: string; size: number; isDirectory: boolean }[];
 }
 
-/** A drag of `files` onto the listing, as the browser fires it; `drop: false` only hovers. */
-async function dragFiles(page: Page, files: { name: string; text: string }[], drop = true) {
-  await page.evaluate(
-    ({ files: list, drop: release }) => {
-      const data = new DataTransfer();
-      for (const file of list) {
-        data.items.add(new File([file.text], file.name, { type: 'text/plain' }));
-      }
-      const zone = document.querySelector('[data-testid="explorer-drop-zone"]');
-      if (!zone) {
-        throw new Error('no drop zone');
-      }
-      const fire = (type: string) =>
-        zone.dispatchEvent(
-          new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: data }),
-        );
-      fire('dragenter');
-      fire('dragover');
-      if (release) {
-        fire('drop');
-      }
-    },
-    { files, drop },
-  );
-}
-
 describe('mount explorer: uploads and copy to another folder', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let token: string;
+  const journey = useJourney();
   let tmp: string;
 
   const api = <T>(method: string, route: string, body?: unknown) =>
-    adminCall<T>(server.baseUrl, token, method, route, body);
+    journey.call<T>(method, route, body);
   const list = (folder: string) =>
     api<Listing>('GET', `/admin/fs/list?path=${encodeURIComponent(folder)}`).then((listing) =>
       listing.items.map((item) => item.name).sort(),
@@ -92,23 +44,16 @@ describe('mount explorer: uploads and copy to another folder', () => {
     options: { language?: Language; theme?: 'light' | 'dark'; phone?: boolean } = {},
     folder = '/team/in',
   ) {
-    const context = await newContext(browser, {
-      baseUrl: server.baseUrl,
+    const { context, page } = await journey.open(`/mount-explorer${folder}`, {
       language: options.language ?? 'en-US',
       theme: options.theme ?? 'light',
-      adminToken: token,
       ...(options.phone ? { viewport: PHONE } : {}),
     });
-    const page = await context.newPage();
-    await page.goto(`/mount-explorer${folder}`);
     await visible(page, page.getByTestId('explorer-drop-zone'));
     return { context, page };
   }
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    token = await server.adminToken();
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'explorer-upload-'));
     const configs = await api<{ id: string; is_default: boolean }[]>('GET', '/s3-configs');
     const local = configs.find((config) => config.is_default) ?? configs[0];
@@ -121,9 +66,7 @@ describe('mount explorer: uploads and copy to another folder', () => {
     await api('POST', '/admin/fs/mkdir', { path: '/team/backup' });
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  afterAll(() => {
     if (tmp) {
       fs.rmSync(tmp, { recursive: true, force: true });
     }

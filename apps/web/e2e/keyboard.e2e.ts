@@ -1,8 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall } from './support/api';
-import { launchBrowser, newContext } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useJourney } from './support/journey';
 import { visible } from './support/ui';
 
 /**
@@ -39,27 +37,16 @@ async function tabTo(page: Page, label: string, limit = 40) {
 }
 
 describe('keyboard use', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
+  const journey = useJourney();
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    const token = await server.adminToken();
-    await adminCall(server.baseUrl, token, 'POST', '/paste', {
-      content: 'keyboard only',
-      slug: 'keys-only',
-    });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await journey.call('POST', '/paste', { content: 'keyboard only', slug: 'keys-only' });
   });
 
   it('reaches the header with Tab, with a visible focus ring, and follows a link with Enter', async () => {
-    const context = await newContext(browser, { baseUrl: server.baseUrl, language: 'en-US' });
-    const page = await context.newPage();
-    await page.goto('/paste/keys-only');
+    const { context, page } = await journey.open('/paste/keys-only', {
+      language: 'en-US',
+      asAdmin: false,
+    });
     await visible(page, page.getByText('keyboard only'));
     const upload = await tabTo(page, 'Upload');
     expect(upload.ring).toBe(true);
@@ -69,9 +56,10 @@ describe('keyboard use', () => {
   });
 
   it('keeps focus inside an open dialog and returns it to the button that opened it', async () => {
-    const context = await newContext(browser, { baseUrl: server.baseUrl, language: 'en-US' });
-    const page = await context.newPage();
-    await page.goto('/paste/keys-only');
+    const { context, page } = await journey.open('/paste/keys-only', {
+      language: 'en-US',
+      asAdmin: false,
+    });
     await visible(page, page.getByText('keyboard only'));
     const opener = await tabTo(page, 'QR code');
     expect(opener.ring).toBe(true);

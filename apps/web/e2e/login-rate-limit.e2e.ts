@@ -1,7 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { docsScreenshot, launchBrowser, newContext } from './support/browser';
-import { E2E_ADMIN, startServer, type RunningServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { docsScreenshot } from './support/browser';
+import { useJourney } from './support/journey';
+import { E2E_ADMIN } from './support/server';
 import { visible } from './support/ui';
 
 /**
@@ -26,23 +27,15 @@ const TEXTS = {
 } as const;
 
 describe('login rate limit: one door never locks the other, and the wait is shown', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  // The journey's own admin login succeeds before any failure here: a success clears the
+  // counter, so it takes none of the ten tries away.
+  const journey = useJourney();
 
   /** Ten wrong passwords the way a stale drive client sends them (HTTP Basic). */
   async function staleDriveClient(): Promise<void> {
     const basic = Buffer.from(`${E2E_ADMIN.username}:stale-password`).toString('base64');
     for (let i = 0; i <= FAILURES_ALLOWED; i += 1) {
-      await fetch(`${server.baseUrl}/dav/`, {
+      await fetch(`${journey.server.baseUrl}/dav/`, {
         method: 'PROPFIND',
         headers: { Authorization: `Basic ${basic}`, Depth: '0' },
       });
@@ -59,7 +52,7 @@ describe('login rate limit: one door never locks the other, and the wait is show
 
   it('the panel still logs in after a stale WebDAV password was refused 429', async () => {
     await staleDriveClient();
-    const context = await newContext(browser, { baseUrl: server.baseUrl, language: 'en-US' });
+    const context = await journey.context({ language: 'en-US', asAdmin: false });
     const page = await context.newPage();
     await submitLogin(page, 'en-US', E2E_ADMIN.password);
     await visible(page, page.getByRole('button', { name: TEXTS['en-US'].logout }));
@@ -74,14 +67,14 @@ describe('login rate limit: one door never locks the other, and the wait is show
       // Ten wrong passwords at the login form lock it (a second look stays locked).
       const username = E2E_ADMIN.username;
       for (let i = 0; i < FAILURES_ALLOWED; i += 1) {
-        await fetch(`${server.baseUrl}/api/admin/login`, {
+        await fetch(`${journey.server.baseUrl}/api/admin/login`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ username, password: `wrong-${i}` }),
         });
       }
-      const context = await newContext(browser, {
-        baseUrl: server.baseUrl,
+      const context = await journey.context({
+        asAdmin: false,
         language,
         theme,
         expectProblems: [/429/, /Too Many Requests/i],

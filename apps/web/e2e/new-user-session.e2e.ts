@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, uploadViaApi } from './support/api';
-import { allowProblems, docsScreenshot, launchBrowser, newContext } from './support/browser';
+import { uploadViaApi } from './support/api';
+import { allowProblems, docsScreenshot } from './support/browser';
+import { useJourney } from './support/journey';
+import { PHONE } from './support/looks';
 import { gradientPng } from './support/png';
-import { E2E_ADMIN, startServer, type RunningServer } from './support/server';
+import { E2E_ADMIN } from './support/server';
 import { visible } from './support/ui';
 import { davClientRoundTrip } from './support/dav-client';
 import { throttleUploads } from './support/network';
@@ -23,12 +25,10 @@ import { settler } from './support/settle';
 
 const MB = 1024 * 1024;
 const ERROR_LEVEL = 50;
-const PHONE = { width: 390, height: 844 };
 
 describe('a new user’s session is quiet: no console error, no server error', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let token: string;
+  // Info level: the cancelled upload's one quiet line is part of what is checked.
+  const journey = useJourney({ LOG_LEVEL: 'info' });
   let tmp: string;
 
   /** A file on disk for the file chooser. */
@@ -40,30 +40,27 @@ describe('a new user’s session is quiet: no console error, no server error', (
   }
 
   beforeAll(async () => {
-    // Info level: the cancelled upload's one quiet line is part of what is checked.
-    server = await startServer({ LOG_LEVEL: 'info' });
-    browser = await launchBrowser();
-    token = await server.adminToken();
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'new-user-session-'));
     const paste = (body: Record<string, unknown>) =>
-      adminCall(server.baseUrl, token, 'POST', '/paste', { content: '# Minutes\n', ...body });
+      journey.call('POST', '/paste', { content: '# Minutes\n', ...body });
     await paste({ slug: 'locked-notes', password: 'open-sesame' });
     await paste({ slug: 'read-once', max_views: 1 });
     const file = { name: 'plan.pdf', type: 'application/pdf', body: '%PDF-1.4 plan' };
-    await uploadViaApi(server.baseUrl, token, file, { slug: 'locked-plan', password: 'pw' });
+    await uploadViaApi(journey.server.baseUrl, journey.token, file, {
+      slug: 'locked-plan',
+      password: 'pw',
+    });
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  afterAll(() => {
     if (tmp) {
       fs.rmSync(tmp, { recursive: true, force: true });
     }
   });
 
   it('logs in, mounts, explores, shares, uses WebDAV and goes offline without an error', async () => {
-    const context = await newContext(browser, {
-      baseUrl: server.baseUrl,
+    const context = await journey.context({
+      asAdmin: false,
       language: 'en-US',
       theme: 'light',
     });
@@ -79,7 +76,7 @@ describe('a new user’s session is quiet: no console error, no server error', (
     await visible(page, page.getByText(/^Page not found/));
 
     // A drive client with a key of its own: its file shows up in the explorer.
-    await davClientRoundTrip(server.baseUrl, token);
+    await davClientRoundTrip(journey.server.baseUrl, journey.token);
     await page.goto('/mount-explorer/home/backup');
     await visible(page, page.getByRole('link', { name: 'from-the-drive.txt' }));
     // The device keeps this listing for offline use (written after the page shows it).
@@ -88,10 +85,12 @@ describe('a new user’s session is quiet: no console error, no server error', (
     await offlineAndBack(context, page);
     await context.close();
 
-    const cancelled = server.logLines().filter((line) => line.msg.includes('client aborted'));
+    const cancelled = journey.server
+      .logLines()
+      .filter((line) => line.msg.includes('client aborted'));
     expect(cancelled.length).toBeGreaterThan(0);
     expect(cancelled.every((line) => line.level < ERROR_LEVEL && !('err' in line))).toBe(true);
-    expect(server.logLines().filter((line) => line.level >= ERROR_LEVEL)).toEqual([]);
+    expect(journey.server.logLines().filter((line) => line.level >= ERROR_LEVEL)).toEqual([]);
   });
 
   async function logIn(page: Page): Promise<void> {
@@ -191,8 +190,8 @@ describe('a new user’s session is quiet: no console error, no server error', (
 
   /** Links a stranger was sent: one protected, one that can be read once. */
   async function refusedShares(): Promise<void> {
-    const context = await newContext(browser, {
-      baseUrl: server.baseUrl,
+    const context = await journey.context({
+      asAdmin: false,
       language: 'en-US',
       theme: 'light',
       // The refusals provoked on purpose: each is shown in the page, not logged.
@@ -245,7 +244,7 @@ describe('a new user’s session is quiet: no console error, no server error', (
     // Wrong passwords from this machine until the server answers 429 (per client, 15 min).
     let status = 0;
     for (let attempt = 0; attempt < 30 && status !== 429; attempt += 1) {
-      const res = await fetch(`${server.baseUrl}/api/paste/locked-notes`, {
+      const res = await fetch(`${journey.server.baseUrl}/api/paste/locked-notes`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ password: `guess-${attempt}` }),
@@ -261,8 +260,8 @@ describe('a new user’s session is quiet: no console error, no server error', (
     ] as const;
     for (const look of looks) {
       const en = look.language === 'en-US';
-      const context = await newContext(browser, {
-        baseUrl: server.baseUrl,
+      const context = await journey.context({
+        asAdmin: false,
         language: look.language,
         theme: look.theme,
         ...(look.phone ? { viewport: PHONE } : {}),

@@ -1,15 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall } from './support/api';
 import { seriousViolations } from './support/axe';
-import { docsScreenshot, launchBrowser, newContext } from './support/browser';
+import { docsScreenshot } from './support/browser';
+import { useJourney } from './support/journey';
 import { FOUR_LOOKS, type Look } from './support/looks';
 import { gradientPng } from './support/png';
-import { controlledBySw, DIST } from './support/pwa';
-import { startServer, type RunningServer } from './support/server';
+import { controlledBySw, copyOfBuild } from './support/pwa';
 import { visible } from './support/ui';
 
 /**
@@ -63,15 +59,12 @@ async function navigateInApp(page: Page, to: string): Promise<void> {
 }
 
 describe('offline pages (issue 30)', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let token: string;
-  let webDist: string;
+  const journey = useJourney(copyOfBuild('pastebox-offline-dist-').env);
   const contexts: BrowserContext[] = [];
 
   async function openContext(look: Look): Promise<Page> {
-    const context = await newContext(browser, {
-      baseUrl: server.baseUrl,
+    const context = await journey.context({
+      asAdmin: false,
       language: look.language,
       theme: look.theme,
       ...(look.viewport ? { viewport: look.viewport } : {}),
@@ -83,18 +76,11 @@ describe('offline pages (issue 30)', () => {
   }
 
   beforeAll(async () => {
-    // A copy of the build: another build of the work tree during the run cannot pull the
-    // app from under the service worker.
-    webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'pastebox-offline-dist-'));
-    fs.cpSync(DIST, webDist, { recursive: true });
-    server = await startServer({ WEB_DIST: webDist });
-    browser = await launchBrowser();
-    token = await server.adminToken();
-    await adminCall(server.baseUrl, token, 'POST', '/paste', {
+    await journey.call('POST', '/paste', {
       slug: 'seen-note',
       content: '# Seen note\n\nOpened online first.',
     });
-    await adminCall(server.baseUrl, token, 'POST', '/paste', {
+    await journey.call('POST', '/paste', {
       slug: 'unseen-note',
       content: '# Unseen note\n\nNever opened on the device.',
     });
@@ -103,9 +89,6 @@ describe('offline pages (issue 30)', () => {
     for (const context of contexts) {
       await context.close().catch(() => undefined);
     }
-    await browser?.close();
-    await server?.stop();
-    fs.rmSync(webDist, { recursive: true, force: true });
   });
 
   for (const look of FOUR_LOOKS) {
@@ -176,8 +159,8 @@ describe('offline pages (issue 30)', () => {
     it(`a file share kept offline says so and disables what needs the network (${look.language}, ${look.theme}, ${look.name})`, async () => {
       const words = WORDS[look.language];
       const share = await uploadPng(
-        server.baseUrl,
-        token,
+        journey.server.baseUrl,
+        journey.token,
         `offline-${look.language}-${look.theme}`,
       );
       const page = await openContext(look);

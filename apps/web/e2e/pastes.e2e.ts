@@ -1,29 +1,20 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, screenshot } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser';
+import { useJourney } from './support/journey';
 import { createShare, loginAsAdmin, typeInEditor, visible } from './support/ui';
 
 const MARKDOWN =
   '# Release notes\n\n- [x] ship it\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n```js\nconsole.log(1)\n```\n\n$E = mc^2$';
 
 describe('text shares in the browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  // Every page here signs in through the UI (or not at all): none is handed the token.
+  const journey = useJourney();
 
   it('admin shares Markdown with a password and 1 view; a stranger opens it once', async () => {
-    const adminContext = await newContext(browser, {
-      baseUrl: server.baseUrl,
+    const adminContext = await journey.context({
       language: 'en-US',
       theme: 'light',
+      asAdmin: false,
     });
     const admin = await adminContext.newPage();
     await loginAsAdmin(admin);
@@ -38,13 +29,13 @@ describe('text shares in the browser', () => {
       maxViews: 1,
       remark: 'Q4',
     });
-    expect(link).toBe(`${server.baseUrl}/paste/release-notes`);
+    expect(link).toBe(`${journey.server.baseUrl}/paste/release-notes`);
     await screenshot(admin, 'home-share-created-en-US-light');
 
-    const strangerContext = await newContext(browser, {
-      baseUrl: server.baseUrl,
+    const strangerContext = await journey.context({
       language: 'en-US',
       theme: 'dark',
+      asAdmin: false,
       // The wrong password first, then the used-up share: both refusals are the point.
       expectProblems: [/HTTP 401 POST \/api\/paste\/release-notes/, /HTTP 410 GET \/api\/paste\//],
     });
@@ -73,10 +64,10 @@ describe('text shares in the browser', () => {
   });
 
   it('an API key created in the panel logs in and creates a share', async () => {
-    const adminContext = await newContext(browser, {
-      baseUrl: server.baseUrl,
+    const adminContext = await journey.context({
       language: 'en-US',
       theme: 'light',
+      asAdmin: false,
     });
     const admin = await adminContext.newPage();
     await loginAsAdmin(admin);
@@ -95,10 +86,10 @@ describe('text shares in the browser', () => {
     await screenshot(admin, 'admin-keys-en-US-light');
     await adminContext.close();
 
-    const keyContext = await newContext(browser, {
-      baseUrl: server.baseUrl,
+    const keyContext = await journey.context({
       language: 'zh-CN',
       theme: 'dark',
+      asAdmin: false,
     });
     const page = await keyContext.newPage();
     await page.goto('/admin');
@@ -114,7 +105,7 @@ describe('text shares in the browser', () => {
     const link = await (await visible(page, page.getByLabel('分享链接'))).inputValue();
     await screenshot(page, 'home-share-created-zh-CN-dark');
     const slug = link.split('/paste/')[1]!;
-    const res = await fetch(`${server.baseUrl}/api/raw/${slug}`);
+    const res = await fetch(`${journey.server.baseUrl}/api/raw/${slug}`);
     expect(await res.text()).toBe('plain words from a key');
 
     await page.goto('/admin/text-management');
@@ -124,10 +115,10 @@ describe('text shares in the browser', () => {
   });
 
   it('the admin manages shares in text management', async () => {
-    const context = await newContext(browser, {
-      baseUrl: server.baseUrl,
+    const context = await journey.context({
       language: 'en-US',
       theme: 'dark',
+      asAdmin: false,
     });
     const page = await context.newPage();
     await loginAsAdmin(page);
@@ -140,7 +131,7 @@ describe('text shares in the browser', () => {
     await page.getByRole('button', { name: 'Delete doomed' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => page.getByRole('link', { name: 'doomed' }).count()).toBe(0);
-    expect((await fetch(`${server.baseUrl}/api/paste/doomed`)).status).toBe(404);
+    expect((await fetch(`${journey.server.baseUrl}/api/paste/doomed`)).status).toBe(404);
 
     await page.goto('/admin/settings');
     await visible(page, page.getByLabel('Current password'));

@@ -1,21 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall } from './support/api';
-import { launchBrowser, newContext, type ContextOptions } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useJourney, type PageOptions } from './support/journey';
+import { LANGUAGE_THEME_PAIRS as LOOKS, PHONE } from './support/looks';
 import { typeInEditor, visible } from './support/ui';
 
 /** Issue 13 "Honest screens": where they are looked at, in both languages and themes. */
 const SHOTS = '/tmp/shots-polish';
-const PHONE = { width: 390, height: 844 };
-const LOOKS = [
-  { language: 'en-US', theme: 'light' },
-  { language: 'en-US', theme: 'dark' },
-  { language: 'zh-CN', theme: 'light' },
-  { language: 'zh-CN', theme: 'dark' },
-] as const;
 
 /** A 24×24 PNG in four colours, so a thumbnail is told apart from an icon at a glance. */
 const PNG = {
@@ -44,34 +36,19 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 describe('honest screens: math, upload queue, recent uploads, phone toolbar', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let token: string;
+  const journey = useJourney();
 
-  const open = async (options: Omit<ContextOptions, 'baseUrl'>, route: string) => {
-    const context = await newContext(browser, { baseUrl: server.baseUrl, ...options });
-    const page = await context.newPage();
-    await page.goto(route);
-    return page;
-  };
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    token = await server.adminToken();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  /** A page at `route`: the admin's unless the options say `asAdmin: false`. */
+  const open = async (options: PageOptions, route: string) =>
+    (await journey.open(route, options)).page;
 
   it('renders $$…$$ on a line of its own as a centred display formula on the paste page', async () => {
-    const { slug } = await adminCall<{ slug: string }>(server.baseUrl, token, 'POST', '/paste', {
+    const { slug } = await journey.call<{ slug: string }>('POST', '/paste', {
       content: 'Pythagoras:\n\n$$a^2+b^2=c^2$$\n\nInline $x$ stays inline.',
       slug: 'pythagoras',
     });
     for (const look of LOOKS) {
-      const page = await open({ ...look, viewport: PHONE }, `/paste/${slug}`);
+      const page = await open({ ...look, viewport: PHONE, asAdmin: false }, `/paste/${slug}`);
       const display = await visible(page, page.locator('.katex-display'));
       expect(await display.locator('annotation').textContent()).toBe('a^2+b^2=c^2');
       // A block of its own line, its formula centred in it.
@@ -91,12 +68,9 @@ describe('honest screens: math, upload queue, recent uploads, phone toolbar', ()
   });
 
   it('says "Expires: never" as a sentence in the admin lists, not a bare "NEVER"', async () => {
-    await adminCall(server.baseUrl, token, 'POST', '/paste', { content: 'kept', slug: 'forever' });
+    await journey.call('POST', '/paste', { content: 'kept', slug: 'forever' });
     for (const look of LOOKS) {
-      const page = await open(
-        { ...look, adminToken: token, viewport: PHONE },
-        '/admin/text-management',
-      );
+      const page = await open({ ...look, viewport: PHONE }, '/admin/text-management');
       const words = look.language === 'en-US' ? 'Expires: never' : '过期时间：永不';
       const badge = await visible(page, page.locator('.mantine-Badge-root', { hasText: words }));
       expect(await badge.evaluate((el) => getComputedStyle(el).textTransform)).toBe('none');
@@ -108,7 +82,7 @@ describe('honest screens: math, upload queue, recent uploads, phone toolbar', ()
 
   it('thumbnails images in the queue, makes Upload all the main button, asks before clearing', async () => {
     for (const look of LOOKS) {
-      const page = await open({ ...look, adminToken: token, viewport: PHONE }, '/upload');
+      const page = await open({ ...look, viewport: PHONE }, '/upload');
       await (await visible(page, page.locator('input[type=file]'))).setInputFiles([PNG, NOTES]);
       const queued = page.locator('li', { hasText: PNG.name });
       const thumbnail = await visible(page, queued.locator('img'));
@@ -157,6 +131,7 @@ describe('honest screens: math, upload queue, recent uploads, phone toolbar', ()
     const form = new FormData();
     form.append('file', new Blob([PNG.buffer], { type: PNG.mimeType }), PNG.name);
     form.append('slug', 'quadrants');
+    const { server, token } = journey;
     const res = await fetch(`${server.baseUrl}/api/upload`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },
@@ -164,11 +139,7 @@ describe('honest screens: math, upload queue, recent uploads, phone toolbar', ()
     });
     expect(res.status).toBe(201);
     for (const look of LOOKS) {
-      const context = await newContext(browser, {
-        baseUrl: server.baseUrl,
-        ...look,
-        viewport: PHONE,
-      });
+      const context = await journey.context({ ...look, viewport: PHONE, asAdmin: false });
       const page = await context.newPage();
       const previewRequests: string[] = [];
       page.on('request', (request) => {
@@ -193,7 +164,7 @@ describe('honest screens: math, upload queue, recent uploads, phone toolbar', ()
 
   it('fits the editor toolbar on a phone, with the less-used actions in a "more" menu', async () => {
     for (const look of LOOKS) {
-      const page = await open({ ...look, viewport: PHONE }, '/');
+      const page = await open({ ...look, viewport: PHONE, asAdmin: false }, '/');
       const toolbar = await visible(page, page.getByRole('toolbar'));
       await typeInEditor(page, 'Intro');
       const { scrollWidth, clientWidth } = await toolbar.evaluate((el) => ({
@@ -228,7 +199,7 @@ describe('honest screens: math, upload queue, recent uploads, phone toolbar', ()
 
     // Typing straight away (a wide screen focuses the editor): the first key fetches
     // CodeMirror, the next ones land in the plain editor meanwhile; all of it can be undone.
-    const typed = await open({ language: 'en-US' }, '/');
+    const typed = await open({ language: 'en-US', asAdmin: false }, '/');
     const field = await visible(typed, editorOf(typed));
     expect(await field.evaluate((element) => element.tagName)).toBe('TEXTAREA');
     await expect.poll(() => hasFocus(typed, '.pb-editor')).toBe(true);
@@ -244,7 +215,7 @@ describe('honest screens: math, upload queue, recent uploads, phone toolbar', ()
     await typed.context().close();
 
     // Tab as the very first key indents, as in CodeMirror, and the focus stays.
-    const tabbed = await open({ language: 'en-US' }, '/');
+    const tabbed = await open({ language: 'en-US', asAdmin: false }, '/');
     await visible(tabbed, editorOf(tabbed));
     await expect.poll(() => hasFocus(tabbed, '.pb-editor')).toBe(true);
     await tabbed.keyboard.press('Tab');
@@ -255,7 +226,7 @@ describe('honest screens: math, upload queue, recent uploads, phone toolbar', ()
     await tabbed.context().close();
 
     // A toolbar action before anything else acts on CodeMirror once it is there.
-    const bolded = await open({ language: 'en-US' }, '/');
+    const bolded = await open({ language: 'en-US', asAdmin: false }, '/');
     await (
       await visible(bolded, bolded.getByRole('button', { name: 'Bold', exact: true }))
     ).click();

@@ -1,14 +1,13 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser';
 import { useJourney, type PageOptions } from './support/journey';
 import {
-  DIST,
   controlledBySw,
+  copyOfBuild,
   makeUploadPageUnavailable,
   offerInstall,
   useUploadPageOnce,
@@ -28,23 +27,14 @@ function pngSize(body: Buffer): { width: number; height: number } {
 }
 
 describe('installable, offline app', () => {
-  let webDist: string;
-  // Registered before the journey's hooks: the copy exists before the server starts and is
-  // removed after it stops.
-  beforeAll(() => {
-    webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'pastebox-pwa-dist-'));
-    fs.cpSync(DIST, webDist, { recursive: true });
-  });
-  afterAll(() => {
-    fs.rmSync(webDist, { recursive: true, force: true });
-  });
-  const journey = useJourney(() => ({ WEB_DIST: webDist }));
+  const build = copyOfBuild('pastebox-pwa-dist-');
+  const journey = useJourney(build.env);
   let version = 1;
 
   /** Publishes a changed sw.js (a new deployment) and makes the page look for it. */
   async function publishNewVersion(page: Page): Promise<void> {
     version += 1;
-    const swFile = path.join(webDist, 'sw.js');
+    const swFile = path.join(build.dir, 'sw.js');
     const source = `${fs.readFileSync(swFile, 'utf8')}\n// build ${version}\n`;
     fs.writeFileSync(swFile, source);
     fs.writeFileSync(`${swFile}.br`, brotliCompressSync(source));

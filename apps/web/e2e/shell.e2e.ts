@@ -1,24 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, screenshot } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser';
+import { useJourney } from './support/journey';
 
 describe('app shell', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const journey = useJourney();
 
   it('language and theme chosen by the user persist across reloads', async () => {
-    const context = await newContext(browser, { baseUrl: server.baseUrl, language: 'en-US' });
-    const page = await context.newPage();
-    await page.goto('/');
+    const { context, page } = await journey.open('/', { language: 'en-US', asAdmin: false });
     await expect
       .poll(() => page.locator('header').getByRole('link', { name: 'Upload' }).isVisible())
       .toBe(true);
@@ -54,7 +42,11 @@ describe('app shell', () => {
   });
 
   it('follows the browser language when nothing is stored, and redirects unknown paths home', async () => {
-    const context = await browser.newContext({ baseURL: server.baseUrl, locale: 'zh-CN' });
+    // Playwright's own context: nothing stored, so the browser's language decides.
+    const context = await journey.browser.newContext({
+      baseURL: journey.server.baseUrl,
+      locale: 'zh-CN',
+    });
     const page = await context.newPage();
     await page.goto('/no/such/page');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
@@ -65,7 +57,7 @@ describe('app shell', () => {
   });
 
   it('each route has a translated title', async () => {
-    const context = await newContext(browser, { baseUrl: server.baseUrl, language: 'en-US' });
+    const context = await journey.context({ language: 'en-US', asAdmin: false });
     const page = await context.newPage();
     for (const [route, title] of [
       ['/upload', 'Upload files - Pastebox'],

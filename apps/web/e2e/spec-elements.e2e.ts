@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadViaApi } from './support/api';
-import { launchBrowser, newContext } from './support/browser';
+import { useJourney, type Journey } from './support/journey';
 import { startServer, type RunningServer } from './support/server';
 import { createShare, loginAsAdmin, typeInEditor, visible } from './support/ui';
 
@@ -26,54 +26,36 @@ async function clipboardOf(page: Page): Promise<string> {
   return page.evaluate(() => navigator.clipboard.readText());
 }
 
-/** A context whose pages may read and write the clipboard (the copy buttons use it). */
-async function clipboardContext(
-  browser: Browser,
-  server: RunningServer,
-  adminToken?: string,
-): Promise<BrowserContext> {
-  const context = await newContext(browser, {
-    baseUrl: server.baseUrl,
-    language: 'en-US',
-    theme: 'light',
-    ...(adminToken ? { adminToken } : {}),
-  });
+/** The admin's context whose pages may read and write the clipboard (the copy buttons). */
+async function clipboardContext(journey: Journey): Promise<BrowserContext> {
+  const context = await journey.context({ language: 'en-US', theme: 'light' });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
-    origin: server.baseUrl,
+    origin: journey.server.baseUrl,
   });
   return context;
 }
 
 describe('SPEC §2 elements: environment switcher, absolute links, page titles', () => {
-  let server: RunningServer;
+  const journey = useJourney();
   let other: RunningServer;
-  let browser: Browser;
-  let token: string;
   beforeAll(async () => {
-    server = await startServer();
     // A second backend that lets the first one's pages call it (DESIGN §1, shape 3).
-    other = await startServer({ CORS_ORIGINS: server.baseUrl });
-    browser = await launchBrowser();
-    token = await server.adminToken();
+    other = await startServer({ CORS_ORIGINS: journey.server.baseUrl });
   });
   afterAll(async () => {
-    await browser?.close();
     await other?.stop();
-    await server?.stop();
   });
 
   it('offers the environment switcher only to an admin who asked for it', async () => {
-    const anonymous = await newContext(browser, { baseUrl: server.baseUrl, language: 'en-US' });
+    const anonymous = await journey.context({ language: 'en-US', asAdmin: false });
     const visitor = await anonymous.newPage();
     await visitor.goto('/?showEnvSwitcher=1');
     await headerReady(visitor);
     expect(await visitor.getByRole('button', SWITCHER).count()).toBe(0);
     await anonymous.close();
 
-    const context = await newContext(browser, {
-      baseUrl: server.baseUrl,
+    const context = await journey.context({
       language: 'en-US',
-      adminToken: token,
     });
     const page = await context.newPage();
     await page.goto('/upload');
@@ -90,11 +72,9 @@ describe('SPEC §2 elements: environment switcher, absolute links, page titles',
   });
 
   it('tests, saves, keeps and resets a backend address', async () => {
-    const context = await newContext(browser, {
-      baseUrl: server.baseUrl,
+    const context = await journey.context({
       language: 'en-US',
       theme: 'light',
-      adminToken: token,
       // The health check of an unreachable address fails on purpose.
       expectProblems: [/net::ERR_UNSAFE_PORT|net::ERR_CONNECTION_REFUSED/],
     });
@@ -103,10 +83,12 @@ describe('SPEC §2 elements: environment switcher, absolute links, page titles',
     await (await visible(page, page.getByRole('button', SWITCHER))).click();
     const dialog = page.getByRole('dialog', { name: 'Backend environment' });
     await visible(page, dialog.getByText("This page's own origin"));
-    expect(await dialog.getByTestId('env-backend-in-use').textContent()).toBe(server.baseUrl);
+    expect(await dialog.getByTestId('env-backend-in-use').textContent()).toBe(
+      journey.server.baseUrl,
+    );
 
     const address = dialog.getByLabel('Backend address');
-    await address.fill(`${server.baseUrl}/api`);
+    await address.fill(`${journey.server.baseUrl}/api`);
     await address.blur();
     await visible(page, dialog.getByText('Enter the origin only'));
     expect(await dialog.getByRole('button', { name: 'Save and reload' }).isDisabled()).toBe(true);
@@ -118,21 +100,25 @@ describe('SPEC §2 elements: environment switcher, absolute links, page titles',
     expect(await dialog.getByRole('button', { name: 'Save and reload' }).isDisabled()).toBe(true);
 
     // The same server typed by hand: healthy; saving keeps the admin signed in.
-    await address.fill(`${server.baseUrl}/`);
+    await address.fill(`${journey.server.baseUrl}/`);
     await dialog.getByRole('button', { name: 'Test' }).click();
-    await visible(page, dialog.getByText(`${server.baseUrl} answered in`));
+    await visible(page, dialog.getByText(`${journey.server.baseUrl} answered in`));
     await shot(page, 'env-switcher-en-US-light-desktop');
     await Promise.all([
       page.waitForEvent('load'),
       dialog.getByRole('button', { name: 'Save and reload' }).click(),
     ]);
-    expect(await page.evaluate(() => localStorage.getItem('backend_url'))).toBe(server.baseUrl);
-    expect(await page.evaluate(() => localStorage.getItem('admin_token'))).toBe(token);
+    expect(await page.evaluate(() => localStorage.getItem('backend_url'))).toBe(
+      journey.server.baseUrl,
+    );
+    expect(await page.evaluate(() => localStorage.getItem('admin_token'))).toBe(journey.token);
 
     await page.reload();
     await (await visible(page, page.getByRole('button', SWITCHER))).click();
     await visible(page, dialog.getByText('Saved in this browser'));
-    expect(await dialog.getByTestId('env-backend-in-use').textContent()).toBe(server.baseUrl);
+    expect(await dialog.getByTestId('env-backend-in-use').textContent()).toBe(
+      journey.server.baseUrl,
+    );
 
     await Promise.all([
       page.waitForEvent('load'),
@@ -145,10 +131,8 @@ describe('SPEC §2 elements: environment switcher, absolute links, page titles',
   });
 
   it('moves to another backend: signs out, then works against it', async () => {
-    const context = await newContext(browser, {
-      baseUrl: server.baseUrl,
+    const context = await journey.context({
       language: 'en-US',
-      adminToken: token,
     });
     const page = await context.newPage();
     await page.goto('/?showEnvSwitcher=1');
@@ -171,25 +155,27 @@ describe('SPEC §2 elements: environment switcher, absolute links, page titles',
     await createShare(page, { slug: 'elsewhere' });
     const res = await fetch(`${other.baseUrl}/api/raw/elsewhere`);
     expect(await res.text()).toBe('on the other backend');
-    expect((await fetch(`${server.baseUrl}/api/raw/elsewhere`)).status).toBe(404);
+    expect((await fetch(`${journey.server.baseUrl}/api/raw/elsewhere`)).status).toBe(404);
     // The raw link shown is the other backend's, absolute.
     await visible(page, page.getByRole('link', { name: `${other.baseUrl}/api/raw/elsewhere` }));
     await context.close();
   });
 
   it('copies and shows absolute links on the editor, paste, file and admin screens', async () => {
-    const context = await clipboardContext(browser, server, token);
+    const context = await clipboardContext(journey);
     const page = await context.newPage();
     await page.goto('/');
     await typeInEditor(page, 'links that work where they are pasted');
     const link = await createShare(page, { slug: 'absolute-links' });
-    expect(link).toBe(`${server.baseUrl}/paste/absolute-links`);
+    expect(link).toBe(`${journey.server.baseUrl}/paste/absolute-links`);
 
     await page.getByRole('button', { name: 'Copy raw link' }).click();
-    await expect.poll(() => clipboardOf(page)).toBe(`${server.baseUrl}/api/raw/absolute-links`);
+    await expect
+      .poll(() => clipboardOf(page))
+      .toBe(`${journey.server.baseUrl}/api/raw/absolute-links`);
     await visible(
       page,
-      page.getByRole('link', { name: `${server.baseUrl}/api/raw/absolute-links` }),
+      page.getByRole('link', { name: `${journey.server.baseUrl}/api/raw/absolute-links` }),
     );
     await page.getByRole('button', { name: 'Copy link', exact: true }).click();
     await expect.poll(() => clipboardOf(page)).toBe(link);
@@ -203,7 +189,7 @@ describe('SPEC §2 elements: environment switcher, absolute links, page titles',
     expect(await qr.getByText(link).count()).toBe(1);
     await page.keyboard.press('Escape');
 
-    const file = await uploadViaApi(server.baseUrl, token, {
+    const file = await uploadViaApi(journey.server.baseUrl, journey.token, {
       name: 'notes.txt',
       type: 'text/plain',
       body: 'file body',
@@ -226,10 +212,8 @@ describe('SPEC §2 elements: environment switcher, absolute links, page titles',
   });
 
   it('titles each route', async () => {
-    const context = await newContext(browser, {
-      baseUrl: server.baseUrl,
+    const context = await journey.context({
       language: 'en-US',
-      adminToken: token,
       // /paste/x does not exist: its page is titled all the same.
       expectProblems: [/HTTP 404 GET \/api\/paste\/x/],
     });
@@ -253,11 +237,9 @@ describe('SPEC §2 elements: environment switcher, absolute links, page titles',
       ['zh-CN', 'light', 390],
       ['en-US', 'light', 390],
     ] as const) {
-      const context = await newContext(browser, {
-        baseUrl: server.baseUrl,
+      const context = await journey.context({
         language,
         theme,
-        adminToken: token,
         viewport: { width, height: width < 600 ? 844 : 860 },
       });
       const page = await context.newPage();
@@ -282,7 +264,7 @@ describe('SPEC §2 elements: environment switcher, absolute links, page titles',
       await address.blur();
       await page.waitForTimeout(300);
       await shot(page, `env-switcher-${language}-${theme}-${width}-error`);
-      await address.fill(server.baseUrl);
+      await address.fill(journey.server.baseUrl);
       await dialog.getByRole('button', { name: language === 'en-US' ? 'Test' : '测试' }).click();
       await visible(page, dialog.getByText(language === 'en-US' ? 'answered in' : '毫秒内响应'));
       await shot(page, `env-switcher-${language}-${theme}-${width}`);

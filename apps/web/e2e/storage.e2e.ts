@@ -1,40 +1,31 @@
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listFiles } from './support/api';
-import { launchBrowser, newContext, screenshot } from './support/browser';
+import { screenshot } from './support/browser';
 import { startCorsProxy } from './support/cors-proxy';
-import { startServer, type RunningServer } from './support/server';
+import { useJourney } from './support/journey';
 import { startSwift, type SwiftServer } from './support/swift';
 import { visible } from './support/ui';
 
 describe('S3 storage configured in the admin panel', () => {
-  let server: RunningServer;
-  let browser: Browser;
   let swift: SwiftServer;
   let proxy: { url: string; stop(): Promise<void> };
+  // Registered before the journey's: the bucket is up before the server, down after it.
   beforeAll(async () => {
     swift = await startSwift();
     proxy = await startCorsProxy(swift.endpoint);
-    server = await startServer();
-    browser = await launchBrowser();
   }, 180_000);
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
     await proxy?.stop();
     swift?.stop();
   });
+  const journey = useJourney();
 
   it('adds an S3 config, tests it, makes it default and uploads to it', async () => {
-    const token = await server.adminToken();
-    const context = await newContext(browser, {
-      baseUrl: server.baseUrl,
+    const { server, token } = journey;
+    const { context, page } = await journey.open('/admin/storage-config', {
       language: 'en-US',
       theme: 'light',
-      adminToken: token,
     });
-    const page = await context.newPage();
-    await page.goto('/admin/storage-config');
     await (await visible(page, page.getByRole('button', { name: 'Add storage' }))).click();
     const form = page.getByRole('form', { name: 'Storage config' });
     await (await visible(page, form.getByLabel('Name'))).fill('Swift bucket');

@@ -18,6 +18,7 @@ import {
 import { LocalFolders } from './local-folders';
 import { listLocal } from './local-list';
 import { LocalMultipart } from './local-multipart';
+import { LocalPresigner } from './local-presign';
 import type { LocalUrlSigner } from './local-signing';
 
 export interface LocalDriverOptions {
@@ -31,7 +32,7 @@ export interface LocalDriverOptions {
 /**
  * Objects as files below one directory (DESIGN §6). Writes go to a temp file in the
  * target's directory and are renamed into place, so an object is whole or absent. Its
- * "presigned" URLs are signed URLs to the server's own endpoints (storage/local-routes.ts).
+ * "presigned" URLs are signed URLs to the server's own endpoints (storage/local-presign.ts).
  * No operation follows a symbolic link below the root (storage/local-confine.ts).
  */
 export class LocalDriver implements Driver.StorageDriver {
@@ -39,11 +40,13 @@ export class LocalDriver implements Driver.StorageDriver {
   readonly root: string;
   private readonly multipart: LocalMultipart;
   private readonly folders: LocalFolders;
+  private readonly presigner: LocalPresigner;
 
-  constructor(private readonly options: LocalDriverOptions) {
+  constructor(options: LocalDriverOptions) {
     this.root = path.resolve(options.root);
     this.multipart = new LocalMultipart(this.root);
     this.folders = new LocalFolders(this.root, (key) => this.pathOf(key));
+    this.presigner = new LocalPresigner(options.configId, options.signer);
   }
 
   /**
@@ -175,29 +178,11 @@ export class LocalDriver implements Driver.StorageDriver {
   }
 
   presignPut(key: string, options: Driver.PresignPutOptions): Promise<Driver.PresignedRequest> {
-    const claims = {
-      op: 'put-object' as const,
-      configId: this.options.configId,
-      key: normaliseKey(key),
-      expiresAt: this.options.signer.expiryIn(options.expiresInSeconds),
-      ...(options.size !== undefined ? { maxSize: options.size } : {}),
-    };
-    const headers: Record<string, string> = options.contentType
-      ? { 'Content-Type': options.contentType }
-      : {};
-    return Promise.resolve(this.signed('PUT', claims, headers));
+    return Promise.resolve(this.presigner.put(key, options));
   }
 
   presignGet(key: string, options: Driver.PresignGetOptions): Promise<Driver.PresignedRequest> {
-    const claims = {
-      op: 'get-object' as const,
-      configId: this.options.configId,
-      key: normaliseKey(key),
-      expiresAt: this.options.signer.expiryIn(options.expiresInSeconds),
-      ...(options.disposition !== undefined ? { disposition: options.disposition } : {}),
-      ...(options.contentType !== undefined ? { contentType: options.contentType } : {}),
-    };
-    return Promise.resolve(this.signed('GET', claims, {}));
+    return Promise.resolve(this.presigner.get(key, options));
   }
 
   createMultipart(key: string, options: { contentType?: string } = {}) {
@@ -210,15 +195,7 @@ export class LocalDriver implements Driver.StorageDriver {
     partNumber: number,
     expiresInSeconds: number,
   ): Promise<Driver.PresignedRequest> {
-    const claims = {
-      op: 'put-part' as const,
-      configId: this.options.configId,
-      key: normaliseKey(key),
-      uploadId,
-      partNumber,
-      expiresAt: this.options.signer.expiryIn(expiresInSeconds),
-    };
-    return Promise.resolve(this.signed('PUT', claims, {}));
+    return Promise.resolve(this.presigner.part(key, uploadId, partNumber, expiresInSeconds));
   }
 
   /** `max` (local endpoints only) refuses a part over that many bytes while streaming. */
@@ -287,19 +264,6 @@ export class LocalDriver implements Driver.StorageDriver {
       }
       throw error;
     }
-  }
-
-  private signed(
-    method: 'GET' | 'PUT',
-    claims: Parameters<LocalUrlSigner['url']>[0],
-    headers: Record<string, string>,
-  ): Driver.PresignedRequest {
-    return {
-      url: this.options.signer.url(claims),
-      method,
-      headers,
-      expiresAt: new Date(claims.expiresAt * 1000),
-    };
   }
 }
 

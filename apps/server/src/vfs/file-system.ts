@@ -4,10 +4,10 @@ import type { ByteRange, ObjectStream } from '@/storage/driver';
 import { bumpingSiblings } from './cache-epochs';
 import { copyEntry } from './copy';
 import { fileEntry, folderEntry } from './entries';
+import { entryAt, storageEntries, wayDownTo, withFileStat } from './file-system-reads';
 import { linkHeaders } from './link-headers';
-import { listingCache } from './listing-cache';
 import { assertUnlocked, type LockHolder, type LockSource } from './locks';
-import { assertFolder, listStorageFolderDated, passesReservedName, rootDateOf } from './listing';
+import { passesReservedName } from './listing';
 import { MountTable } from './mount-table';
 import { accessAt, basicPathOf, normalPath, type PathAccess } from './paths';
 import { Mutations } from './mutations';
@@ -132,28 +132,7 @@ class VirtualFileSystem implements FileSystem {
 
   private async statChecked(path: string): Promise<VfsEntry> {
     const { placement } = await this.locate(path);
-    if (placement.kind === 'virtual') {
-      return folderEntry(path);
-    }
-    if (placement.kind === 'none') {
-      throw new VfsError('NOT_FOUND', path);
-    }
-    const { mount, key } = placement;
-    if (key === '') {
-      return folderEntry(path, mount, await rootDateOf(() => this.source.driverFor(mount)));
-    }
-    const driver = await this.source.driverFor(mount);
-    return onStorage(path, async () => {
-      const stat = await driver.stat(key);
-      if (stat) {
-        return fileEntry(path, stat);
-      }
-      const folder = await driver.folderStat(key);
-      if (folder) {
-        return folderEntry(path, null, folder.lastModified);
-      }
-      throw new VfsError('NOT_FOUND', path);
-    });
+    return entryAt(this.source, path, placement);
   }
 
   async mountAt(raw: string): Promise<MountRecord | null> {
@@ -176,32 +155,13 @@ class VirtualFileSystem implements FileSystem {
       throw new VfsError('NOT_FOUND', path);
     } else {
       const { mount, key } = placement;
-      const now = this.now().getTime();
-      let entries = listingCache.get(mount, key, now);
-      if (!entries) {
-        const driver = await this.source.driverFor(mount);
-        entries = await onStorage(path, () => listStorageFolderDated(driver, key, path)).catch(
-          (error: unknown) => {
-            // The way down is made of folders: a file on it is none of the key's business.
-            throw access === 'way-down' &&
-              error instanceof VfsError &&
-              error.code === 'NOT_A_FOLDER'
-              ? new VfsError('FORBIDDEN', path)
-              : error;
-          },
-        );
-        listingCache.set(mount, key, entries, now);
-      }
+      const wayDown = access === 'way-down';
+      const at = { path, mount, key };
+      const entries = await storageEntries(this.source, at, this.now().getTime(), wayDown);
       listing = { path, isVirtual: false, mount, entries };
     }
     if (access === 'way-down') {
-      // Above its basic_path a key sees only the way down to it: the folders on it, and
-      // the basic_path itself.
-      const basicPath = this.basicPath ?? '/';
-      listing.entries = listing.entries.filter(
-        (entry) =>
-          entry.path === basicPath || (entry.isDirectory && isAtOrUnder(entry.path, basicPath)),
-      );
+      listing.entries = wayDownTo(this.basicPath ?? '/', listing.entries);
     }
     return listing;
   }
@@ -209,15 +169,7 @@ class VirtualFileSystem implements FileSystem {
   async read(raw: string, range?: ByteRange): Promise<{ entry: VfsEntry; object: ObjectStream }> {
     const target = await this.resolve(raw);
     const { path, driver, key } = target;
-    if (key === '') {
-      throw new VfsError('NOT_A_FILE', path);
-    }
-    return onStorage(path, async () => {
-      const stat = await driver.stat(key);
-      if (!stat) {
-        await assertFolder(driver, key, path);
-        throw new VfsError('NOT_A_FILE', path);
-      }
+    return withFileStat(target, async (stat) => {
       const object = await driver.get(key, range);
       return {
         entry: fileEntry(path, { ...stat, contentType: stat.contentType ?? object.contentType }),
@@ -294,16 +246,9 @@ class VirtualFileSystem implements FileSystem {
   }
 
   async link(raw: string, options: LinkOptions): Promise<{ url: string; expiresAt: Date }> {
-    const { path, driver, key } = await this.resolve(raw);
-    if (key === '') {
-      throw new VfsError('NOT_A_FILE', path);
-    }
-    return onStorage(path, async () => {
-      const stat = await driver.stat(key);
-      if (!stat) {
-        await assertFolder(driver, key, path);
-        throw new VfsError('NOT_A_FILE', path);
-      }
+    const target = await this.resolve(raw);
+    const { path, driver, key } = target;
+    return withFileStat(target, async (stat) => {
       const entry = fileEntry(path, stat);
       const signed = await driver.presignGet(key, {
         expiresInSeconds: options.expiresInSeconds,

@@ -1,36 +1,19 @@
 import type { FileShare, PublicFile } from '@pastebox/contract/schemas/file';
 import { expect, it } from 'vitest';
-import { visitIdOf } from '@/shares/visits';
 import { sweepOnce } from '@/sweeper';
 import type { ApiClient } from '../support/api-client';
 import type { TestServer } from '../support/test-server';
 import { openShare, testBytes, uploadShare } from '../uploads/builders';
 import { forEachTarget, serverOnTarget } from '../uploads/targets';
-
-const MiB = 1024 * 1024;
-const MINUTE = 60_000;
-/**
- * A visit of a 1 MiB file with 3 views left (or no limit, or the owner's) may serve
- * 3 × 1 MiB and a slack of an eighth of the size: three full downloads (shares/visit-budget.ts).
- */
-const FULL_DOWNLOADS_PER_VISIT = 3;
-const SLACK = MiB / 8;
-
-interface Fetched {
-  status: number;
-  body: Buffer;
-  error: string | null;
-}
-
-/** Fetches a link to the end; the error key of an envelope answer. */
-async function fetchAll(url: string, init: RequestInit = {}): Promise<Fetched> {
-  const res = await fetch(url, init);
-  const body = Buffer.from(await res.arrayBuffer());
-  const isJson = res.headers.get('content-type')?.startsWith('application/json') ?? false;
-  const error =
-    res.status >= 400 && isJson ? (JSON.parse(body.toString()) as { error: string }).error : null;
-  return { status: res.status, body, error };
-}
+import {
+  bytesServed as bytesServedOn,
+  fetchAll,
+  FULL_DOWNLOADS_PER_VISIT,
+  MiB,
+  MINUTE,
+  SLACK,
+  visitCount as visitCountOn,
+} from './visit-links-support';
 
 forEachTarget('visit links', (target) => {
   let server: TestServer;
@@ -53,26 +36,8 @@ forEachTarget('visit links', (target) => {
     return { view: res.body.data.previewUrl ?? '', download: res.body.data.downloadUrl ?? '' };
   }
 
-  /** bytes_served of the visit a link names (its row is keyed by the token's time and hash). */
-  async function bytesServed(link: string): Promise<number | undefined> {
-    const token = new URL(link).searchParams.get('token') ?? '';
-    const row = await server.deps.db
-      .selectFrom('share_visits')
-      .select('bytes_served')
-      .where('id', '=', visitIdOf(token))
-      .executeTakeFirst();
-    return row && Number(row.bytes_served);
-  }
-
-  /** How many visits a share has (its upload's answer made one too). */
-  async function visitCount(fileId: string): Promise<number> {
-    const rows = await server.deps.db
-      .selectFrom('share_visits')
-      .select('id')
-      .where('file_id', '=', fileId)
-      .execute();
-    return rows.length;
-  }
+  const bytesServed = (link: string) => bytesServedOn(server, link);
+  const visitCount = (fileId: string) => visitCountOn(server, fileId);
 
   it('one opening of a 3-view share serves its byte budget, then 410 VISIT_LINK_USED_UP', async () => {
     const file = await share({ max_views: 3 });

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { visible } from './ui';
 
 /** The installable app as the PWA journeys drive it: its service worker, install offer, caches. */
@@ -10,6 +11,35 @@ import { visible } from './ui';
 /** The web app's build, which the journeys serve a copy of. */
 export const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
 const UPLOAD_PAGE_SOURCE = 'src/features/upload/components/UploadPage.tsx';
+
+/**
+ * A copy of the build for the journeys of one `describe`, served with `env` (WEB_DIST):
+ * another build of the work tree during the run cannot pull the app from under the
+ * service worker, and a journey may publish a new version into `dir`. Call it before
+ * `useJourney(copy.env)`: its hooks then make the copy before the server starts and
+ * remove it after the server stops.
+ */
+export function copyOfBuild(prefix: string): {
+  readonly dir: string;
+  env: () => Record<string, string>;
+} {
+  let dir = '';
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+    fs.cpSync(DIST, dir, { recursive: true });
+  });
+  afterAll(() => {
+    if (dir) {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+  return {
+    get dir() {
+      return dir;
+    },
+    env: () => ({ WEB_DIST: dir }),
+  };
+}
 
 /** Resolves once the service worker controls the page (the first visit installs it). */
 export async function controlledBySw(page: Page): Promise<void> {
