@@ -23,7 +23,8 @@ export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,
-    proxy: { '/api': 'http://localhost:8787' },
+    // PASTEBOX_API points the dev proxy at another server (two dev servers side by side).
+    proxy: { '/api': process.env.PASTEBOX_API ?? 'http://localhost:8787' },
   },
   build: {
     outDir: 'dist',

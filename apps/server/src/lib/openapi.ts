@@ -1,6 +1,6 @@
 import { OpenAPIHono, type Hook, type RouteConfig } from '@hono/zod-openapi';
 import { envelopeOf, errorEnvelope } from '@pastebox/contract/schemas/common';
-import type { Context } from 'hono';
+import type { Context, Handler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { METHOD_NAME_ALL } from 'hono/router';
 import type { z } from 'zod';
@@ -13,6 +13,8 @@ import {
   limitBody,
   type BodyAllowance,
 } from './body-limit';
+import { auditActionOf } from './audit/actions';
+import { auditedRoute } from './audit/record';
 import { apiRoute, asCheck } from './api-route';
 import { AppError } from './errors';
 import { assertCleanText } from './input-rules';
@@ -220,15 +222,25 @@ export function createRouter() {
   };
   const on = router.on as unknown as RegisterHandlers;
   mutable.on = (method: unknown, path: unknown, ...handlers: unknown[]) =>
-    on(method, path, apiRoute(handlers as Parameters<typeof apiRoute>[0]));
+    on(method, path, routeHandler(method, path, handlers));
   for (const method of METHODS) {
     const verb = method === 'all' ? METHOD_NAME_ALL : method.toUpperCase();
     mutable[method] = (path: unknown, ...handlers: unknown[]) => {
       if (typeof path !== 'string') {
         throw new Error(`Register API routes with a path: router.${method}(path, ...handlers)`);
       }
-      return on(verb, path, apiRoute(handlers as Parameters<typeof apiRoute>[0]));
+      return on(verb, path, routeHandler(verb, path, handlers));
     };
   }
   return router;
+}
+
+/** A route's one handler (lib/api-route.ts), recording its calls when the route is audited. */
+function routeHandler(method: unknown, path: unknown, handlers: unknown[]): Handler<AppEnv> {
+  const handler = apiRoute(handlers as Parameters<typeof apiRoute>[0]);
+  const action =
+    typeof method === 'string' && typeof path === 'string'
+      ? auditActionOf(method, path)
+      : undefined;
+  return action === undefined ? handler : auditedRoute(action, handler);
 }

@@ -23,6 +23,8 @@ const KEYS = {
   webdavMode: 'webdav_upload_mode',
 } as const;
 
+export { readSecuritySettings } from './security';
+
 const MIB = UNIT_BYTES.MB;
 
 /** Drops float noise (0.30000000000000004) from a converted value. */
