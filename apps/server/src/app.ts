@@ -19,6 +19,7 @@ import { staticWebRoutes } from './lib/static-web';
 import { apiKeyRoutes } from './modules/api-keys/routes';
 import { resolveApiKey } from './modules/api-keys/service';
 import { accountRoutes } from './modules/accounts/routes';
+import { auditRoutes } from './modules/audit/routes';
 import { accountAuthRoutes } from './modules/auth/account-routes';
 import { authRoutes } from './modules/auth/routes';
 import { resolveSessionToken } from './modules/auth/service';
@@ -88,6 +89,7 @@ function apiApp(deps: AppDeps, handleError: ErrorHandler<AppEnv>) {
   api.route('/', authRoutes);
   api.route('/', accountAuthRoutes);
   api.route('/', accountRoutes);
+  api.route('/', auditRoutes);
   api.route('/', apiKeyRoutes);
   api.route('/', pasteRoutes);
   api.route('/', storageConfigRoutes);

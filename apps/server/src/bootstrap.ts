@@ -3,6 +3,7 @@ import pino, { type Logger } from 'pino';
 import type { Config } from './config';
 import type { AppDeps } from './context';
 import { migrateToLatest, openDatabase } from './db/database';
+import { auditRecorderOf } from './lib/audit/recorder';
 import { systemClock, type Clock } from './lib/clock';
 import { resolveSecret, SecretBox } from './lib/crypto';
 import { RateLimiter } from './lib/rate-limit';
@@ -44,5 +45,12 @@ export async function createRuntime(
     logger,
     ...(config.WEB_DIST ? { webDist: path.resolve(config.WEB_DIST) } : {}),
   };
-  return { deps, close: () => db.destroy() };
+  return {
+    deps,
+    // Audit entries still queued are written before the database goes (lib/audit).
+    close: async () => {
+      await auditRecorderOf(deps).flush();
+      await db.destroy();
+    },
+  };
 }

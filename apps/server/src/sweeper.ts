@@ -1,5 +1,6 @@
 import type { AppDeps } from './context';
 import { sweepExpiredInvites } from './modules/accounts/service';
+import { sweepAuditEvents } from './modules/audit/service';
 import { dropLocksOfExpiredKeys } from './modules/api-keys/service';
 import { sweepExpiredSessions } from './modules/auth/service';
 import { relocateShareObjects, sweepExpiredVisits } from './modules/files/service';
@@ -21,6 +22,7 @@ export async function sweepOnce(deps: AppDeps): Promise<void> {
   const pastes = await sweepExpiredPastes(deps);
   await sweepExpiredSessions(deps);
   await sweepExpiredInvites(deps);
+  await sweepAuditEvents(deps);
   await deps.rateLimiter.sweep(RATE_WINDOW_KEEP_MS);
   const files = await sweepFiles(deps);
   await sweepLocalTempFiles(deps);

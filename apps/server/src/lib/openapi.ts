@@ -235,12 +235,17 @@ export function createRouter() {
   return router;
 }
 
+function onlyOne(value: unknown): unknown {
+  return Array.isArray(value) && value.length === 1 ? (value[0] as unknown) : value;
+}
+
 /** A route's one handler (lib/api-route.ts), recording its calls when the route is audited. */
 function routeHandler(method: unknown, path: unknown, handlers: unknown[]): Handler<AppEnv> {
   const handler = apiRoute(handlers as Parameters<typeof apiRoute>[0]);
+  // zod-openapi registers `[method]` and `[path]`; plain routes a name and a path.
+  const verb = onlyOne(method);
+  const where = onlyOne(path);
   const action =
-    typeof method === 'string' && typeof path === 'string'
-      ? auditActionOf(method, path)
-      : undefined;
+    typeof verb === 'string' && typeof where === 'string' ? auditActionOf(verb, where) : undefined;
   return action === undefined ? handler : auditedRoute(action, handler);
 }

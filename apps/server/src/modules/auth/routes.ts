@@ -7,6 +7,7 @@ import {
   loginResult,
 } from '@pastebox/contract/schemas/auth';
 import { z } from 'zod';
+import { noteAudit } from '@/lib/audit/record';
 import { ok } from '@/lib/envelope';
 import { adminSecurity, createRouter, jsonBody, okResponse } from '@/lib/openapi';
 import { sha256Hex } from '@/lib/crypto';
@@ -27,7 +28,17 @@ export const authRoutes = createRouter()
     }),
     async (c) => {
       const { username, password } = c.req.valid('json');
-      return ok(c, await login(c.get('deps'), signInContextOf(c), username, password));
+      const { accountId, ...session } = await login(
+        c.get('deps'),
+        signInContextOf(c),
+        username,
+        password,
+      );
+      noteAudit(c, {
+        actor: { type: 'account', id: accountId, name: session.username },
+        detail: { method: 'password' },
+      });
+      return ok(c, session);
     },
   )
   .openapi(

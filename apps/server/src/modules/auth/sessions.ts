@@ -28,6 +28,8 @@ export interface SignInContext {
 }
 
 export interface OpenedSession {
+  /** The account signed in; for the audit log, not for the answer. */
+  accountId: string;
   token: string;
   expiresAt: string;
   username: string;
@@ -55,7 +57,13 @@ export async function openSession(
     last_used_at: now.toISOString(),
     method,
   });
-  return { token, expiresAt, username: account.username, role: account.role };
+  return {
+    accountId: account.id,
+    token,
+    expiresAt,
+    username: account.username,
+    role: account.role,
+  };
 }
 
 /**

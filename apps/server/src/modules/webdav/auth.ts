@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { creatorOf, type AppEnv, type Principal } from '@/context';
+import { actorOf, type AuditActor } from '@/lib/audit/record';
 import { clientIpOf } from '@/lib/principal';
 import type { RateLimitedError } from '@/lib/rate-limit';
 import { resolveApiKey } from '@/modules/api-keys/service';
@@ -20,6 +21,8 @@ export interface DavIdentity {
   caller: Caller;
   /** Who holds locks: the account's id or 'apikey:{id}' (SPEC §3 created_by). */
   principalId: string;
+  /** Who it is in the audit log. */
+  actor: AuditActor;
 }
 
 export const BASIC_CHALLENGE = 'Basic realm="Pastebox", charset="UTF-8"';
@@ -61,7 +64,11 @@ function basicCredentials(header: string | undefined): { user: string; password:
 function identityOf(principal: Principal): DavIdentity | null {
   switch (principal.type) {
     case 'admin':
-      return { caller: { kind: 'admin' }, principalId: principal.adminId };
+      return {
+        caller: { kind: 'admin' },
+        principalId: principal.adminId,
+        actor: actorOf(principal),
+      };
     case 'apikey':
     case 'member':
       if (!principal.permissions.mount) {
@@ -71,6 +78,7 @@ function identityOf(principal: Principal): DavIdentity | null {
       return {
         caller: { kind: 'key', basicPath: principal.basicPath },
         principalId: creatorOf(principal),
+        actor: actorOf(principal),
       };
     case 'none':
       return null;
@@ -79,13 +87,18 @@ function identityOf(principal: Principal): DavIdentity | null {
 
 /** The identity of an account whose WebDAV password matched. */
 function accountIdentity(account: VerifiedAccount): DavIdentity {
+  const actor: AuditActor = { type: 'account', id: account.accountId, name: account.username };
   if (account.role === 'admin') {
-    return { caller: { kind: 'admin' }, principalId: account.accountId };
+    return { caller: { kind: 'admin' }, principalId: account.accountId, actor };
   }
   if (!account.permissions.mount) {
     throw new DavHttpError(403, undefined, [], 'no mount permission');
   }
-  return { caller: { kind: 'key', basicPath: account.basicPath }, principalId: account.accountId };
+  return {
+    caller: { kind: 'key', basicPath: account.basicPath },
+    principalId: account.accountId,
+    actor,
+  };
 }
 
 /** The caller of a /dav request, or null when it must be challenged (401). */

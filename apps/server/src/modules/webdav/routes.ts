@@ -12,6 +12,7 @@ import { fileSystemFor } from '@/vfs/file-system';
 import { vfsErrorMessage } from '@/vfs/error-keys';
 import { normalPath } from '@/vfs/paths';
 import { VfsError } from '@/vfs/types';
+import { recordAudit, type AuditActor } from '@/lib/audit/record';
 import { authenticate, challenge, tooManyAttempts } from './auth';
 import type { DavContext, DavHandler } from './context';
 import { DavHttpError, reasonOf, reasonResponse, withReason } from './errors';
@@ -110,6 +111,7 @@ async function handle(c: Context<AppEnv>): Promise<Response> {
   if (!handler) {
     return reasonResponse(405, `${method} is not a WebDAV method`, { Allow: DAV_METHODS });
   }
+  let audit: ((status: number) => void) | null = null;
   try {
     const identity = await authenticate(c);
     if (!identity) {
@@ -131,9 +133,51 @@ async function handle(c: Context<AppEnv>): Promise<Response> {
       href: hrefOf,
       destinationPath: (header) => normal(destinationVirtualPath(header, c.req.url)),
     };
-    return withReason(await handler(ctx));
+    audit = (status) => auditDavWrite(c, method, identity.actor, ctx, status);
+    const answer = withReason(await handler(ctx));
+    audit(answer.status);
+    return answer;
   } catch (error) {
-    return failure(c, error);
+    const answer = failure(c, error);
+    audit?.(answer.status);
+    return answer;
+  }
+}
+
+/** The WebDAV methods that write or delete, as the audit log names them (issue 32). */
+const AUDITED_DAV_METHODS = new Set(['PUT', 'DELETE', 'MKCOL', 'MOVE', 'COPY', 'PROPPATCH']);
+
+/** Records a WebDAV write: the path (and destination), the size a PUT announced, the status. */
+function auditDavWrite(
+  c: Context<AppEnv>,
+  method: string,
+  actor: AuditActor,
+  ctx: DavContext,
+  status: number,
+): void {
+  if (!AUDITED_DAV_METHODS.has(method)) {
+    return;
+  }
+  const destination = c.req.header('destination');
+  const size = c.req.header('content-length');
+  recordAudit(c, {
+    action: `dav.${method.toLowerCase()}`,
+    outcome: status < 400 ? 'success' : 'failure',
+    actor,
+    target: ctx.path,
+    detail: {
+      status,
+      ...(method === 'PUT' && size ? { size: Number(size) } : {}),
+      ...(destination ? { destination: safeDestination(ctx, destination) } : {}),
+    },
+  });
+}
+
+function safeDestination(ctx: DavContext, header: string): string {
+  try {
+    return ctx.destinationPath(header);
+  } catch {
+    return header.slice(0, 500);
   }
 }
 
