@@ -163,6 +163,43 @@ export const ERRORS = {
     message: 'Your storage quota is used up: delete some file shares or ask an administrator',
   },
   SESSION_NOT_FOUND: { status: 404, message: 'The session does not exist or has ended' },
+  // Two factors (issue 32): a sign-in that needs a second step answers 401 with the step's
+  // challenge in `details` (path 'challenge'), never a session.
+  SECOND_FACTOR_REQUIRED: {
+    status: 401,
+    message: 'Enter a code from your authenticator app, a recovery code, or use a passkey',
+  },
+  TWO_FACTOR_ENROLMENT_REQUIRED: {
+    status: 401,
+    message: 'This server requires two factors: set up an authenticator app or a passkey first',
+  },
+  SIGN_IN_CHALLENGE_INVALID: {
+    status: 401,
+    message: 'This sign-in step has expired or was used up; sign in again',
+  },
+  SECOND_FACTOR_INVALID: { status: 401, message: 'The code or passkey was not accepted' },
+  TOTP_ALREADY_ENABLED: {
+    status: 409,
+    message: 'An authenticator app is already set up; remove it before setting up another',
+  },
+  TOTP_SETUP_MISSING: { status: 409, message: 'Start setting up an authenticator app first' },
+  PASSKEY_NOT_FOUND: { status: 404, message: 'The passkey does not exist' },
+  APP_PASSWORD_NOT_FOUND: { status: 404, message: 'The app password does not exist' },
+  // Single sign-on (issue 32): the callback is a redirect, so these reach the web app in
+  // the /sso/complete fragment (#error=KEY) rather than in an envelope.
+  SSO_NOT_CONFIGURED: { status: 404, message: 'Single sign-on is not configured' },
+  SSO_FAILED: {
+    status: 400,
+    message: 'Single sign-on failed: the identity provider did not confirm who you are',
+  },
+  SSO_DOMAIN_NOT_ALLOWED: {
+    status: 403,
+    message: 'Your e-mail domain may not sign in to this server',
+  },
+  SSO_NO_ACCOUNT: {
+    status: 403,
+    message: 'No account on this server matches you; ask an administrator to create one',
+  },
   RATE_LIMITED: { status: 429, message: 'Too many attempts, try again later' },
   INTERNAL: { status: 500, message: 'Internal server error' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'Service unavailable' },

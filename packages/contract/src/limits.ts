@@ -56,4 +56,10 @@ export const STORAGE_KEYS = {
   markdownDraft: 'markdown_draft',
   /** When the install prompt was last dismissed (ms since the epoch). */
   installPromptDismissedAt: 'install_prompt_dismissed_at',
+  /** A member's session token (issue 32): sent as Bearer, like the admin's. */
+  memberToken: 'member_token',
+  /** The member's name and base path, as GET /api/account last answered (JSON). */
+  memberInfo: 'member_info',
+  /** The member's text/file/mount permissions, as GET /api/account last answered (JSON). */
+  memberPermissions: 'member_permissions',
 } as const;

@@ -66,6 +66,14 @@ export const router = createBrowserRouter([
               })),
           },
           {
+            // Issue 32: an invited person chooses a password (public, works signed out).
+            path: 'invite/:token',
+            lazy: () =>
+              import('@/features/accounts/components/InvitePage').then((m) => ({
+                Component: m.InvitePage,
+              })),
+          },
+          {
             path: 'mount-explorer/*',
             lazy: () =>
               import('./pages/MountExplorerPage').then((m) => ({ Component: m.MountExplorerPage })),

@@ -56,6 +56,12 @@ export const queryKeys = {
     list: (authType: string) => ['tasks', 'list', authType] as const,
   },
   adminSession: ['admin-session'] as const,
+  /** The signed-in account (issue 32): who it is, and its sessions. */
+  account: {
+    all: ['account'] as const,
+    me: ['account', 'me'] as const,
+    sessions: ['account', 'sessions'] as const,
+  },
   systemSettings: ['admin', 'system-settings'] as const,
   /** The admin dashboard's totals, activity and storage usage. */
   dashboardStats: ['admin', 'dashboard-stats'] as const,
@@ -117,6 +123,7 @@ export const SESSION_QUERY_ROOTS = [
   queryKeys.apiKeys,
   queryKeys.davLocks,
   queryKeys.adminSession,
+  queryKeys.account.all,
   queryKeys.mounts.all,
   queryKeys.fs.all,
   queryKeys.tasks.all,

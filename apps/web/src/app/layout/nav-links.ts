@@ -1,5 +1,5 @@
 import { IconFolders, IconHome, IconSettings, IconUpload, type Icon } from '@tabler/icons-react';
-import type { AuthType } from '@/lib/auth/auth-store';
+import { isScoped, type AuthType } from '@/lib/auth/auth-store';
 
 export interface NavLinkSpec {
   to: string;
@@ -17,13 +17,13 @@ export const NAV_LINKS: NavLinkSpec[] = [
 
 /**
  * The label of a header link. The panel's title differs between admin and user (SPEC §2), so
- * for a key user the Admin link reads "User", as the panel it opens is titled.
+ * for a key user or a member the Admin link reads "User", as the panel it opens is titled.
  */
 export function navLabelKey(
   link: NavLinkSpec,
   authType: AuthType,
 ): NavLinkSpec['labelKey'] | 'adminPolish.userNav' {
-  return link.labelKey === 'nav.admin' && authType === 'apikey'
+  return link.labelKey === 'nav.admin' && isScoped(authType)
     ? 'adminPolish.userNav'
     : link.labelKey;
 }

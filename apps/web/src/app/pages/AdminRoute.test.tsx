@@ -125,7 +125,20 @@ describe('AdminRoute', () => {
     expect(screen.getByRole('heading', { name: 'Admin panel' })).toBeInTheDocument();
     expect(document.title).toBe('Dashboard - Pastebox');
     const nav = screen.getByRole('navigation', { name: 'Panel navigation' });
-    expect(nav.querySelectorAll('a')).toHaveLength(7);
+    // SPEC §2's seven modules, with the accounts modules of issue 32 (Accounts before
+    // Settings, the signed-in person's own Account last).
+    const modules = [...nav.querySelectorAll('a')].map((link) => link.getAttribute('href'));
+    expect(modules).toEqual([
+      '/admin/dashboard',
+      '/admin/text-management',
+      '/admin/file-management',
+      '/admin/storage-config',
+      '/admin/mount-management',
+      '/admin/key-management',
+      '/admin/accounts',
+      '/admin/settings',
+      '/admin/account',
+    ]);
     expect(await screen.findByText('Signed in as root')).toBeInTheDocument();
   });
 

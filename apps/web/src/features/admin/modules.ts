@@ -7,6 +7,8 @@ import {
   IconKey,
   IconLayoutDashboard,
   IconSettings,
+  IconUserCircle,
+  IconUsers,
   type Icon,
 } from '@tabler/icons-react';
 import type { AuthType } from '@/lib/auth/auth-store';
@@ -19,12 +21,17 @@ export const ADMIN_MODULE_IDS = [
   'storage-config',
   'mount-management',
   'key-management',
+  'accounts',
   'settings',
+  'account',
 ] as const;
 export type AdminModuleId = (typeof ADMIN_MODULE_IDS)[number];
 
-/** Who may open a module: the admin only, or a key holding the named permission (SPEC §6). */
-type ModuleAccess = 'admin' | keyof Permissions;
+/**
+ * Who may open a module: the admin only, or a key holding the named permission (SPEC §6);
+ * `account` (issue 32): whoever signed in with an account — the admin and members, no key.
+ */
+type ModuleAccess = 'admin' | 'account' | keyof Permissions;
 
 interface AdminModuleShape {
   id: AdminModuleId;
@@ -70,7 +77,9 @@ export const ADMIN_MODULES = [
     titleKey: 'admin.modules.keyManagement',
     access: 'admin',
   },
+  { id: 'accounts', icon: IconUsers, titleKey: 'admin.modules.accounts', access: 'admin' },
   { id: 'settings', icon: IconSettings, titleKey: 'admin.modules.settings', access: 'admin' },
+  { id: 'account', icon: IconUserCircle, titleKey: 'admin.modules.account', access: 'account' },
 ] as const satisfies readonly AdminModuleShape[];
 export type AdminModule = (typeof ADMIN_MODULES)[number];
 
@@ -79,7 +88,8 @@ export const DEFAULT_ADMIN_MODULE: AdminModuleId = 'dashboard';
 
 /**
  * The modules a caller may open (SPEC §6): everything for the admin; for a key user only
- * text-management, file-management and mount-management, each behind its permission.
+ * text-management, file-management and mount-management, each behind its permission; a
+ * member (issue 32) the same, plus its Account.
  */
 export function allowedModules(authType: AuthType, permissions: Permissions): AdminModule[] {
   if (authType === 'admin') {
@@ -88,7 +98,11 @@ export function allowedModules(authType: AuthType, permissions: Permissions): Ad
   if (authType === 'none') {
     return [];
   }
-  return ADMIN_MODULES.filter((module) => module.access !== 'admin' && permissions[module.access]);
+  return ADMIN_MODULES.filter((module) =>
+    module.access === 'account'
+      ? authType === 'member'
+      : module.access !== 'admin' && permissions[module.access],
+  );
 }
 
 /** The module the id names, if it is one of SPEC §2's (whoever may open it). */

@@ -1,12 +1,20 @@
-import { STORAGE_KEYS } from '@pastebox/contract/limits';
 import type { Permissions } from '@pastebox/contract/schemas/auth';
-import { safeStorage } from '@/lib/storage-keys';
+import { ALL_PERMISSIONS, readStoredAuth, SIGNED_OUT, storeAuth } from './stored-auth';
 
-export type AuthType = 'none' | 'admin' | 'apikey';
+/** SPEC §3's none, admin and apikey, plus a member's session (issue 32). */
+export type AuthType = 'none' | 'admin' | 'apikey' | 'member';
 
 export interface KeyInfo {
   id: string;
   name: string;
+  basic_path: string;
+}
+
+/** Who a member is, as GET /api/account answered: for the panel's header and base path. */
+export interface MemberInfo {
+  id: string;
+  username: string;
+  display_name: string | null;
   basic_path: string;
 }
 
@@ -16,6 +24,9 @@ export interface AuthState {
   adminToken: string | null;
   apiKey: string | null;
   keyInfo: KeyInfo | null;
+  /** A member's session token (issue 32). */
+  memberToken: string | null;
+  member: MemberInfo | null;
   permissions: Permissions;
   lastValidated: number;
 }
@@ -27,60 +38,39 @@ export const AUTH_EVENTS = {
   apiKeyInvalid: 'api-key-invalid',
 } as const;
 
-const NO_PERMISSIONS: Permissions = { text: false, file: false, mount: false };
-const ALL_PERMISSIONS: Permissions = { text: true, file: true, mount: true };
-
-function parseJson<T>(raw: string | null): T | null {
-  if (!raw) {
-    return null;
-  }
-  try {
-    return JSON.parse(raw) as T;
-  } catch {
-    return null;
-  }
+/**
+ * Whether the caller is confined the way a key is (SPEC §6): the /user/… families, its
+ * permissions and a base path. A member is (issue 32), though it signs in like the admin.
+ */
+export function isScoped(authType: AuthType): authType is 'apikey' | 'member' {
+  return authType === 'apikey' || authType === 'member';
 }
 
-/** On start a stored admin token takes priority over a stored API key (SPEC §4). */
-function readStored(): AuthState {
-  const adminToken = safeStorage.get(STORAGE_KEYS.adminToken);
-  if (adminToken) {
-    return {
-      authType: 'admin',
-      adminToken,
-      apiKey: null,
-      keyInfo: null,
-      permissions: ALL_PERMISSIONS,
-      lastValidated: 0,
-    };
+/** What decides a caller's scope; `member` may be absent where only keys are looked at. */
+export type ScopeOf = Pick<AuthState, 'authType' | 'keyInfo'> & Partial<Pick<AuthState, 'member'>>;
+
+/** The base path that confines a scoped caller; `/` for the admin and for nobody. */
+export function basePathOf(auth: ScopeOf): string {
+  if (auth.authType === 'apikey') {
+    return auth.keyInfo?.basic_path || '/';
   }
-  const apiKey = safeStorage.get(STORAGE_KEYS.apiKey);
-  if (apiKey) {
-    return {
-      authType: 'apikey',
-      adminToken: null,
-      apiKey,
-      keyInfo: parseJson<KeyInfo>(safeStorage.get(STORAGE_KEYS.apiKeyInfo)),
-      permissions:
-        parseJson<Permissions>(safeStorage.get(STORAGE_KEYS.apiKeyPermissions)) ?? NO_PERMISSIONS,
-      lastValidated: 0,
-    };
+  if (auth.authType === 'member') {
+    return auth.member?.basic_path || '/';
   }
-  return {
-    authType: 'none',
-    adminToken: null,
-    apiKey: null,
-    keyInfo: null,
-    permissions: NO_PERMISSIONS,
-    lastValidated: 0,
-  };
+  return '/';
 }
 
-let state: AuthState = readStored();
+/** The name a member goes by: the display name when set, else the username. */
+export function memberName(member: MemberInfo | null): string {
+  return member?.display_name?.trim() || member?.username || '';
+}
+
+let state: AuthState = readStoredAuth();
 const listeners = new Set<() => void>();
 
 function setState(next: AuthState): void {
   state = next;
+  storeAuth(next);
   listeners.forEach((listener) => listener());
   window.dispatchEvent(
     new CustomEvent(AUTH_EVENTS.changed, { detail: { authType: next.authType } }),
@@ -100,6 +90,9 @@ export const authStore = {
     if (state.authType === 'admin' && state.adminToken) {
       return `Bearer ${state.adminToken}`;
     }
+    if (state.authType === 'member' && state.memberToken) {
+      return `Bearer ${state.memberToken}`;
+    }
     if (state.authType === 'apikey' && state.apiKey) {
       return `ApiKey ${state.apiKey}`;
     }
@@ -107,26 +100,34 @@ export const authStore = {
   },
 
   signInAdmin(token: string): void {
-    safeStorage.set(STORAGE_KEYS.adminToken, token);
-    clearKeyStorage();
     setState({
+      ...SIGNED_OUT,
       authType: 'admin',
       adminToken: token,
-      apiKey: null,
-      keyInfo: null,
       permissions: ALL_PERMISSIONS,
       lastValidated: Date.now(),
     });
   },
 
-  signInApiKey(apiKey: string, keyInfo: KeyInfo, permissions: Permissions): void {
-    safeStorage.remove(STORAGE_KEYS.adminToken);
-    safeStorage.set(STORAGE_KEYS.apiKey, apiKey);
-    safeStorage.set(STORAGE_KEYS.apiKeyInfo, JSON.stringify(keyInfo));
-    safeStorage.set(STORAGE_KEYS.apiKeyPermissions, JSON.stringify(permissions));
+  /**
+   * A member's session (issue 32): on sign-in, and again after each revalidation so the
+   * rights and base path the admin changed since take effect.
+   */
+  signInMember(token: string, member: MemberInfo, permissions: Permissions): void {
     setState({
+      ...SIGNED_OUT,
+      authType: 'member',
+      memberToken: token,
+      member,
+      permissions,
+      lastValidated: Date.now(),
+    });
+  },
+
+  signInApiKey(apiKey: string, keyInfo: KeyInfo, permissions: Permissions): void {
+    setState({
+      ...SIGNED_OUT,
       authType: 'apikey',
-      adminToken: null,
       apiKey,
       keyInfo,
       permissions,
@@ -141,21 +142,13 @@ export const authStore = {
 
   /**
    * Resets to none and clears stored credentials (SPEC §4). `reason` adds the matching
-   * admin-token-expired or api-key-invalid event for a failed validation or a 401.
+   * admin-token-expired or api-key-invalid event for a failed validation or a 401; a
+   * member's session ends like the admin's, so it announces admin-token-expired.
    */
   signOut(reason?: 'expired'): void {
     const previous = state.authType;
-    safeStorage.remove(STORAGE_KEYS.adminToken);
-    clearKeyStorage();
-    setState({
-      authType: 'none',
-      adminToken: null,
-      apiKey: null,
-      keyInfo: null,
-      permissions: NO_PERMISSIONS,
-      lastValidated: 0,
-    });
-    if (reason === 'expired' && previous === 'admin') {
+    setState(SIGNED_OUT);
+    if (reason === 'expired' && (previous === 'admin' || previous === 'member')) {
       window.dispatchEvent(new CustomEvent(AUTH_EVENTS.adminExpired));
     }
     if (reason === 'expired' && previous === 'apikey') {
@@ -163,9 +156,3 @@ export const authStore = {
     }
   },
 };
-
-function clearKeyStorage(): void {
-  safeStorage.remove(STORAGE_KEYS.apiKey);
-  safeStorage.remove(STORAGE_KEYS.apiKeyInfo);
-  safeStorage.remove(STORAGE_KEYS.apiKeyPermissions);
-}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { authStore, isScoped } from './auth-store';
 import { useAuth } from './use-auth';
 import { validateAuth } from './validate';
 
@@ -11,13 +12,15 @@ import { validateAuth } from './validate';
  * permissions; the stored ones stand only when the server could not be reached, and a
  * refusal has signed out.
  *
+ * A member's session (issue 32) waits the same way: its rights live on its account.
  * An admin token is checked too but never waits: it holds every permission, and a refusal
  * signs out whatever is on screen. Neither does a credential obtained on the route (a login):
  * the server has just answered for it.
  */
 export function useEntryValidation(): boolean {
-  const { authType, apiKey } = useAuth();
-  const [enteredWith] = useState(apiKey);
+  const { authType } = useAuth();
+  const credential = authStore.authorization();
+  const [enteredWith] = useState(credential);
   const [checked, setChecked] = useState(false);
 
   useEffect(() => {
@@ -32,5 +35,5 @@ export function useEntryValidation(): boolean {
     };
   }, []);
 
-  return authType === 'apikey' && apiKey === enteredWith && !checked;
+  return isScoped(authType) && credential === enteredWith && !checked;
 }

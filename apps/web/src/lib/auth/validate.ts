@@ -1,7 +1,8 @@
 import { LIMITS } from '@pastebox/contract/limits';
+import type { AccountMe } from '@pastebox/contract/schemas/account';
 import type { AdminTokenInfo, ApiKeyInfo } from '@pastebox/contract/schemas/auth';
 import { AppError, apiRequest } from '@/lib/api-client';
-import { authStore } from './auth-store';
+import { authStore, type MemberInfo } from './auth-store';
 
 /**
  * How long a check may take before it counts as the server being out of reach: the admin
@@ -54,6 +55,12 @@ async function runCheck(credential: string): Promise<boolean> {
       if (stillCurrent()) {
         authStore.markValidated();
       }
+    } else if (current.authType === 'member') {
+      // A member's rights and base path live on the account: re-read them with the check.
+      const me = await apiRequest<AccountMe>('/account', { signal });
+      if (stillCurrent()) {
+        authStore.signInMember(current.memberToken ?? '', memberInfoOf(me), me.permissions);
+      }
     } else {
       const info = await apiRequest<ApiKeyInfo>('/test/api-key', { signal });
       if (stillCurrent()) {
@@ -76,4 +83,14 @@ async function runCheck(credential: string): Promise<boolean> {
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** The part of GET /api/account the auth state keeps. */
+export function memberInfoOf(me: AccountMe): MemberInfo {
+  return {
+    id: me.id,
+    username: me.username,
+    display_name: me.display_name,
+    basic_path: me.basic_path,
+  };
 }

@@ -19,13 +19,23 @@ function fingerprint(text: string): string {
  * The backend is part of the owner: after the environment switcher points the app at
  * another server, the first server's copies never answer for it.
  */
-export function cacheOwner(auth: Pick<AuthState, 'authType' | 'apiKey'>, backend: string): string {
+type Owner = Pick<AuthState, 'authType' | 'apiKey'> &
+  Partial<Pick<AuthState, 'member' | 'memberToken'>>;
+
+export function cacheOwner(auth: Owner, backend: string): string {
   return `${identity(auth)}@${backend}`;
 }
 
-function identity(auth: Pick<AuthState, 'authType' | 'apiKey'>): string {
+function identity(auth: Owner): string {
   if (auth.authType === 'admin') {
     return 'admin';
+  }
+  if (auth.authType === 'member') {
+    // A member sees its own shares only (issue 32): its copies are its account's, across
+    // sessions; the token stands in only when the account's id was never stored.
+    return auth.member?.id
+      ? `member:${auth.member.id}`
+      : `member-token:${fingerprint(auth.memberToken ?? '')}`;
   }
   if (auth.authType === 'apikey' && auth.apiKey) {
     return `key:${fingerprint(auth.apiKey)}`;

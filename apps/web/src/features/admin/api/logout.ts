@@ -3,12 +3,13 @@ import { apiRequest } from '@/lib/api-client';
 import { authStore } from '@/lib/auth/auth-store';
 
 /**
- * Ends the session: POST /api/admin/logout for the admin (so the token dies on the server
- * too), then clears the local credentials. A key user only forgets the key locally. The
+ * Ends the session: POST /api/admin/logout for the admin or a member (so the token dies on
+ * the server too), then clears the local credentials. A key user only forgets the key locally. The
  * local sign-out happens even when the server cannot be reached.
  */
 export async function logout(): Promise<void> {
-  if (authStore.get().authType === 'admin') {
+  const { authType } = authStore.get();
+  if (authType === 'admin' || authType === 'member') {
     try {
       await apiRequest<null>('/admin/logout', { method: 'POST' });
     } catch {

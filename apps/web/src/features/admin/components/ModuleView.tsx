@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '@/lib/use-page-title';
 import type { AdminModule } from '@/features/admin/modules';
+import { AccountModule } from './account/AccountModule';
+import { AccountsModule } from './accounts/AccountsModule';
 import { DashboardModule } from './dashboard/DashboardModule';
 import { FilesModule } from './files/FilesModule';
 import { KeysModule } from './keys/KeysModule';
@@ -19,6 +21,8 @@ export function ModuleView({ module }: { module: AdminModule }) {
       return <PastesModule title={title} />;
     case 'key-management':
       return <KeysModule title={title} />;
+    case 'accounts':
+      return <AccountsModule title={title} />;
     case 'settings':
       return <SettingsModule title={title} />;
     case 'file-management':
@@ -29,5 +33,7 @@ export function ModuleView({ module }: { module: AdminModule }) {
       return <MountsModule title={title} />;
     case 'dashboard':
       return <DashboardModule title={title} />;
+    case 'account':
+      return <AccountModule title={title} />;
   }
 }

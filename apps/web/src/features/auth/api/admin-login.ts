@@ -1,7 +1,9 @@
+import type { AccountMe } from '@pastebox/contract/schemas/account';
 import type { LoginBody, LoginResult } from '@pastebox/contract/schemas/auth';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { authStore } from '@/lib/auth/auth-store';
+import { memberInfoOf } from '@/lib/auth/validate';
 
 /** A login answer the client cannot use (SPEC §5: an answer without a token is an error). */
 export class LoginResponseError extends Error {
@@ -27,10 +29,30 @@ export async function loginAdmin(body: LoginBody): Promise<LoginResult> {
   return result;
 }
 
-/** Logs the admin in and stores the token (auth state none → admin, SPEC §4). */
+/**
+ * A member's rights and base path (issue 32), read with the new token before it becomes the
+ * session's: a failure here leaves the previous credentials as they were.
+ */
+export function readMember(token: string): Promise<AccountMe> {
+  return apiRequest<AccountMe>('/account', { authorization: `Bearer ${token}` });
+}
+
+/**
+ * Signs an account in and stores the token: none → admin (SPEC §4), or none → member when
+ * the answer's role says so (issue 32).
+ */
+export async function signInAccount(body: LoginBody): Promise<LoginResult> {
+  const result = await loginAdmin(body);
+  if (result.role === 'member') {
+    const me = await readMember(result.token);
+    authStore.signInMember(result.token, memberInfoOf(me), me.permissions);
+  } else {
+    authStore.signInAdmin(result.token);
+  }
+  return result;
+}
+
+/** The login form's mutation. */
 export function useAdminLogin() {
-  return useMutation({
-    mutationFn: loginAdmin,
-    onSuccess: (result) => authStore.signInAdmin(result.token),
-  });
+  return useMutation({ mutationFn: signInAccount });
 }

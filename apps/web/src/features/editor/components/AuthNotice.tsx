@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { MissingPermissionNotice, SignInNotice } from '@/components/AccessNotice';
+import { isScoped } from '@/lib/auth/auth-store';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useCan } from '@/lib/auth/use-can';
 
@@ -10,7 +11,7 @@ export function useCanCreateText(): boolean {
 
 /**
  * Explains why creating is unavailable: nobody is signed in (with a way to the login), or
- * the signed-in API key lacks text permission. Renders nothing when creating is allowed.
+ * the signed-in API key or member lacks text permission. Renders nothing when creating is allowed.
  */
 export function AuthNotice() {
   const { t } = useTranslation();
@@ -24,7 +25,7 @@ export function AuthNotice() {
       />
     );
   }
-  if (auth.authType === 'apikey' && !auth.permissions.text) {
+  if (isScoped(auth.authType) && !auth.permissions.text) {
     return (
       <MissingPermissionNotice
         title={t('editor.auth.noTextTitle')}

@@ -3,6 +3,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { MissingPermissionNotice, SignInNotice } from '@/components/AccessNotice';
+import { isScoped } from '@/lib/auth/auth-store';
 import { useAuth } from '@/lib/auth/use-auth';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useExplorerLocation } from '@/features/mount-explorer/hooks/use-explorer-location';
@@ -38,9 +39,9 @@ export function ExplorerPage() {
       </Stack>
     );
   }
-  if (auth.authType === 'apikey' && !auth.permissions.mount) {
+  if (isScoped(auth.authType) && !auth.permissions.mount) {
     // A key typed into another tab has no permissions stored yet: the check on load brings them.
-    if (auth.keyInfo === null && auth.lastValidated === 0) {
+    if (auth.keyInfo === null && auth.member === null && auth.lastValidated === 0) {
       return (
         <Center py="xl">
           <Loader aria-label={t('explorer.auth.checking')} />

@@ -4,7 +4,7 @@ import {
   normaliseVirtualPath,
   segmentsOf,
 } from '@pastebox/contract/rules/virtual-path';
-import type { AuthState } from '@/lib/auth/auth-store';
+import { basePathOf, isScoped, type AuthState, type ScopeOf } from '@/lib/auth/auth-store';
 
 /** The explorer's route (SPEC §2): `/mount-explorer` and `/mount-explorer/{any path}`. */
 export const EXPLORER_ROUTE = '/mount-explorer';
@@ -63,13 +63,16 @@ export function crumbsOf(folder: string, wantedBase: string, rootLabel: string):
   ];
 }
 
-/** Where a caller's explorer starts: `/` for the admin, the key's base path for a key user. */
-export function explorerBase(auth: Pick<AuthState, 'authType' | 'keyInfo'>): string {
-  if (auth.authType !== 'apikey') {
+/**
+ * Where a caller's explorer starts: `/` for the admin, the base path for a key user or a
+ * member (issue 32).
+ */
+export function explorerBase(auth: ScopeOf): string {
+  if (!isScoped(auth.authType)) {
     return '/';
   }
   try {
-    return normaliseVirtualPath(auth.keyInfo?.basic_path || '/');
+    return normaliseVirtualPath(basePathOf(auth));
   } catch {
     return '/';
   }
@@ -80,10 +83,10 @@ export function explorerBase(auth: Pick<AuthState, 'authType' | 'keyInfo'>): str
  * to its basic path. Answers the folder to go to, or null to stay.
  */
 export function redirectFor(
-  auth: Pick<AuthState, 'authType' | 'keyInfo' | 'permissions'>,
+  auth: ScopeOf & Pick<AuthState, 'permissions'>,
   folder: string,
 ): string | null {
-  if (auth.authType !== 'apikey' || !auth.permissions.mount) {
+  if (!isScoped(auth.authType) || !auth.permissions.mount) {
     return null;
   }
   const base = explorerBase(auth);

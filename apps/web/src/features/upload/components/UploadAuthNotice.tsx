@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { MissingPermissionNotice, SignInNotice } from '@/components/AccessNotice';
+import { isScoped } from '@/lib/auth/auth-store';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useCan } from '@/lib/auth/use-can';
 
@@ -12,7 +13,7 @@ export function useCanUpload(): boolean {
 export function UploadAuthNotice() {
   const { t } = useTranslation();
   const auth = useAuth();
-  if (auth.authType === 'apikey' && !auth.permissions.file) {
+  if (isScoped(auth.authType) && !auth.permissions.file) {
     return (
       <MissingPermissionNotice
         title={t('upload.auth.noFileTitle')}

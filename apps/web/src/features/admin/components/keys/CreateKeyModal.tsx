@@ -5,6 +5,7 @@ import { IconCheck, IconCircleCheck, IconCopy } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/lib/error-message';
+import { ADMIN_KEYS, type ApiKeysBase } from '@/features/admin/api/api-keys-base';
 import { useCreateApiKey } from '@/features/admin/api/create-api-key';
 import { FormButtons } from '@/features/admin/components/shared/FormButtons';
 import { KeyFormFields } from './KeyFormFields';
@@ -16,8 +17,15 @@ import {
   type KeyFormValues,
 } from './key-form';
 
+interface CreateKeyModalProps {
+  opened: boolean;
+  onClose: () => void;
+  /** Whose list the key joins (see ApiKeysBase). */
+  base?: ApiKeysBase;
+}
+
 /** Create a key with every option; afterwards the new key is shown once more to copy. */
-export function CreateKeyModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+export function CreateKeyModal({ opened, onClose, base = ADMIN_KEYS }: CreateKeyModalProps) {
   const { t } = useTranslation();
   const [created, setCreated] = useState<ApiKeyItem | null>(null);
   const close = () => {
@@ -35,21 +43,23 @@ export function CreateKeyModal({ opened, onClose }: { opened: boolean; onClose: 
       {created ? (
         <KeyCreated item={created} onDone={close} />
       ) : (
-        <CreateKeyForm onCreated={setCreated} onCancel={close} />
+        <CreateKeyForm base={base} onCreated={setCreated} onCancel={close} />
       )}
     </Modal>
   );
 }
 
 function CreateKeyForm({
+  base,
   onCreated,
   onCancel,
 }: {
+  base: ApiKeysBase;
   onCreated: (item: ApiKeyItem) => void;
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const create = useCreateApiKey();
+  const create = useCreateApiKey(base);
   const [values, setValues] = useState<KeyFormValues>(newKeyValues);
   const [errors, setErrors] = useState<KeyFormErrors>({});
 

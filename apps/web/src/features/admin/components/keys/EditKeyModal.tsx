@@ -1,6 +1,7 @@
 import { Modal, Stack } from '@mantine/core';
 import type { ApiKeyItem } from '@pastebox/contract/schemas/api-key';
 import { useTranslation } from 'react-i18next';
+import { ADMIN_KEYS, type ApiKeysBase } from '@/features/admin/api/api-keys-base';
 import { useUpdateApiKey } from '@/features/admin/api/update-api-key';
 import { FormButtons } from '@/features/admin/components/shared/FormButtons';
 import { useEditForm } from '@/features/admin/components/shared/use-edit-form';
@@ -9,7 +10,16 @@ import { KeyFormFields } from './KeyFormFields';
 import { editKeyValues, toUpdateBody, validateKeyForm } from './key-form';
 
 /** Name, expiry, permissions and base path of an existing key (the key itself is fixed). */
-export function EditKeyModal({ item, onClose }: { item: ApiKeyItem | null; onClose: () => void }) {
+export function EditKeyModal({
+  item,
+  onClose,
+  base = ADMIN_KEYS,
+}: {
+  item: ApiKeyItem | null;
+  onClose: () => void;
+  /** Whose list the key is in (see ApiKeysBase). */
+  base?: ApiKeysBase;
+}) {
   const { t } = useTranslation();
   return (
     <Modal
@@ -19,14 +29,22 @@ export function EditKeyModal({ item, onClose }: { item: ApiKeyItem | null; onClo
       size="lg"
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
-      {item && <EditKeyForm key={item.id} item={item} onDone={onClose} />}
+      {item && <EditKeyForm key={item.id} base={base} item={item} onDone={onClose} />}
     </Modal>
   );
 }
 
-function EditKeyForm({ item, onDone }: { item: ApiKeyItem; onDone: () => void }) {
+function EditKeyForm({
+  base,
+  item,
+  onDone,
+}: {
+  base: ApiKeysBase;
+  item: ApiKeyItem;
+  onDone: () => void;
+}) {
   const { t, i18n } = useTranslation();
-  const update = useUpdateApiKey();
+  const update = useUpdateApiKey(base);
   const { values, set, errors, submit } = useEditForm({
     initial: () => editKeyValues(item),
     validate: validateKeyForm,

@@ -11,8 +11,12 @@ const PERMISSIONS = [
 
 const FIT = { minWidth: 'max-content' } as const;
 
-/** The permissions a key holds, as badges; "None" when it holds none. */
-export function PermissionBadges({ item }: { item: ApiKeyItem }) {
+/** The permissions a key (or an account) holds, as badges; "None" when it holds none. */
+export function PermissionBadges({
+  item,
+}: {
+  item: Pick<ApiKeyItem, 'text_permission' | 'file_permission' | 'mount_permission'>;
+}) {
   const { t } = useTranslation();
   const granted = PERMISSIONS.filter((permission) => item[permission.field]);
   return (

@@ -1,4 +1,15 @@
-import { Alert, Button, Center, Loader, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import type { ApiKeyItem } from '@pastebox/contract/schemas/api-key';
@@ -6,6 +17,7 @@ import { IconKeyOff, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/lib/error-message';
+import { ADMIN_KEYS, type ApiKeysBase } from '@/features/admin/api/api-keys-base';
 import { useDeleteApiKey } from '@/features/admin/api/delete-api-key';
 import { useApiKeys } from '@/features/admin/api/get-api-keys';
 import { useIsPhone } from '@/features/admin/hooks/use-is-phone';
@@ -14,11 +26,24 @@ import { CreateKeyModal } from './CreateKeyModal';
 import { EditKeyModal } from './EditKeyModal';
 import { KeysList } from './KeysList';
 
-/** key-management (admin only, SPEC §6): list, create, edit and delete API keys. */
-export function KeysModule({ title }: { title: string }) {
+interface KeysModuleProps {
+  title: string;
+  /** Whose keys: the admin's every key (default), or a member's own (issue 32). */
+  base?: ApiKeysBase;
+  /** Shown under the title; the admin's description by default. */
+  description?: string;
+  /** A section of another module (a level-2 heading) instead of a module of its own. */
+  section?: boolean;
+}
+
+/**
+ * key-management (admin only, SPEC §6): list, create, edit and delete API keys. The Account
+ * module shows a member's own keys with it, against /api/account/api-keys.
+ */
+export function KeysModule({ title, base = ADMIN_KEYS, description, section }: KeysModuleProps) {
   const { t } = useTranslation();
-  const keys = useApiKeys();
-  const remove = useDeleteApiKey();
+  const keys = useApiKeys(true, base);
+  const remove = useDeleteApiKey(base);
   const isPhone = useIsPhone();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<ApiKeyItem | null>(null);
@@ -50,7 +75,27 @@ export function KeysModule({ title }: { title: string }) {
 
   return (
     <Stack gap="md">
-      <ModuleHeader title={title} description={t('keys.description')} actions={createButton} />
+      {section ? (
+        <Group justify="space-between" align="flex-end" gap="sm">
+          <Stack gap={4} style={{ minWidth: 0 }}>
+            <Title order={2} size="h4">
+              {title}
+            </Title>
+            {description && (
+              <Text size="sm" c="dimmed">
+                {description}
+              </Text>
+            )}
+          </Stack>
+          {createButton}
+        </Group>
+      ) : (
+        <ModuleHeader
+          title={title}
+          description={description ?? t('keys.description')}
+          actions={createButton}
+        />
+      )}
       {keys.isError && (
         <Alert color="red" variant="light" role="alert">
           {errorMessage(t, keys.error)}
@@ -75,8 +120,8 @@ export function KeysModule({ title }: { title: string }) {
           <KeysList items={keys.data} onEdit={setEditing} onDelete={confirmDelete} />
         )}
       </Paper>
-      <CreateKeyModal opened={creating} onClose={() => setCreating(false)} />
-      <EditKeyModal item={editing} onClose={() => setEditing(null)} />
+      <CreateKeyModal base={base} opened={creating} onClose={() => setCreating(false)} />
+      <EditKeyModal base={base} item={editing} onClose={() => setEditing(null)} />
     </Stack>
   );
 }

@@ -2,6 +2,7 @@ import { Box, Button, Divider, NavLink, ScrollArea, Stack, Text, Title } from '@
 import { IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { memberName } from '@/lib/auth/auth-store';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useAdminSession } from '@/features/admin/api/get-admin-session';
 import { useLogout } from '@/features/admin/api/logout';
@@ -19,11 +20,17 @@ interface PanelNavProps {
 /** Panel title (admin or user, SPEC §2), the modules the caller may open, and logout. */
 export function PanelNav({ modules, current, onNavigate, maxListHeight }: PanelNavProps) {
   const { t } = useTranslation();
-  const { authType, keyInfo } = useAuth();
+  const { authType, keyInfo, member } = useAuth();
   const session = useAdminSession(authType === 'admin');
   const logout = useLogout();
   const isAdmin = authType === 'admin';
-  const who = isAdmin ? session.data?.username : keyInfo?.name;
+  // A member is a person, named like the admin; a key is named as a key.
+  const person = isAdmin || authType === 'member';
+  const who = isAdmin
+    ? session.data?.username
+    : authType === 'member'
+      ? memberName(member)
+      : keyInfo?.name;
 
   return (
     <Stack h="100%" gap={0}>
@@ -33,7 +40,7 @@ export function PanelNav({ modules, current, onNavigate, maxListHeight }: PanelN
         </Title>
         {who && (
           <Text size="sm" c="dimmed" truncate>
-            {isAdmin ? t('admin.signedInAs', { name: who }) : t('admin.keyName', { name: who })}
+            {person ? t('admin.signedInAs', { name: who }) : t('admin.keyName', { name: who })}
           </Text>
         )}
       </Box>
