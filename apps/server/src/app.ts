@@ -32,6 +32,8 @@ import { pasteRoutes } from './modules/pastes/routes';
 import { systemRoutes } from './modules/system/routes';
 import { systemSettingsRoutes } from './modules/system-settings/routes';
 import { taskRoutes } from './modules/tasks/routes';
+import { twoFactorRoutes } from './modules/two-factors/routes';
+import { ssoRoutes } from './modules/sso/routes';
 import { storageConfigRoutes } from './modules/storage-configs/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { urlUploadRoutes } from './modules/url-upload/routes';
@@ -89,6 +91,8 @@ function apiApp(deps: AppDeps, handleError: ErrorHandler<AppEnv>) {
   api.route('/', authRoutes);
   api.route('/', accountAuthRoutes);
   api.route('/', accountRoutes);
+  api.route('/', twoFactorRoutes);
+  api.route('/', ssoRoutes);
   api.route('/', auditRoutes);
   api.route('/', apiKeyRoutes);
   api.route('/', pasteRoutes);

@@ -19,6 +19,20 @@ function commaList<T extends z.ZodType<unknown, string>>(item: T) {
     .pipe(z.array(item));
 }
 
+/** A comma-separated list that stays undefined when unset (an OIDC_* value fixes a field). */
+function setCommaList<T extends z.ZodType<unknown, string>>(item: T) {
+  return z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(item))
+    .optional();
+}
+
 /** Every environment variable the server reads, checked once at boot (README lists them). */
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8787),
@@ -53,6 +67,32 @@ const configSchema = z.object({
   WORKERS: z.coerce.number().int().min(1).max(256).default(os.availableParallelism()),
   /** URL upload may fetch loopback/private/link-local addresses (DESIGN §5); tests, labs only. */
   ALLOW_PRIVATE_URLS: booleanFromEnv.default(false),
+  /**
+   * Passkeys (issue 32): the WebAuthn relying party id (a domain) and the web app's origin,
+   * when they are not those of the request's public URL — a web app served from another
+   * origin than the API (CORS_ORIGINS). A passkey is bound to the id: changing it later
+   * orphans every passkey made before.
+   */
+  WEBAUTHN_RP_ID: z.string().min(1).max(253).optional(),
+  WEBAUTHN_ORIGIN: z.url().optional(),
+  /**
+   * Single sign-on (OpenID Connect, issue 32). Each one set fixes its field of the SSO
+   * settings (the environment wins over Settings); OIDC_ISSUER set turns SSO on.
+   */
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().max(500).optional(),
+  OIDC_CLIENT_SECRET: z.string().max(2000).optional(),
+  OIDC_SCOPES: z.string().max(200).optional(),
+  OIDC_NAME: z.string().max(200).optional(),
+  OIDC_ALLOWED_DOMAINS: setCommaList(z.string().toLowerCase()),
+  OIDC_ROLE_CLAIM: z.string().max(100).optional(),
+  OIDC_ADMIN_VALUES: setCommaList(z.string()),
+  /** The rights of members signed in by SSO: any of text, file, mount, comma-separated. */
+  OIDC_MEMBER_PERMISSIONS: setCommaList(
+    z.enum(['text', 'file', 'mount'], { message: 'must be text, file and/or mount' }),
+  ),
+  OIDC_CREATE_ACCOUNTS: booleanFromEnv.optional(),
+  OIDC_HIDE_PASSWORD_FORM: booleanFromEnv.optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;

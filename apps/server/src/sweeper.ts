@@ -1,6 +1,8 @@
 import type { AppDeps } from './context';
 import { sweepExpiredInvites } from './modules/accounts/service';
 import { sweepAuditEvents } from './modules/audit/service';
+import { sweepStaleQuotaHolds } from './modules/quotas/service';
+import { sweepExpiredChallenges } from './modules/two-factors/service';
 import { dropLocksOfExpiredKeys } from './modules/api-keys/service';
 import { sweepExpiredSessions } from './modules/auth/service';
 import { relocateShareObjects, sweepExpiredVisits } from './modules/files/service';
@@ -23,6 +25,8 @@ export async function sweepOnce(deps: AppDeps): Promise<void> {
   await sweepExpiredSessions(deps);
   await sweepExpiredInvites(deps);
   await sweepAuditEvents(deps);
+  await sweepStaleQuotaHolds(deps);
+  await sweepExpiredChallenges(deps);
   await deps.rateLimiter.sweep(RATE_WINDOW_KEEP_MS);
   const files = await sweepFiles(deps);
   await sweepLocalTempFiles(deps);

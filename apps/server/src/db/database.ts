@@ -21,6 +21,9 @@ import * as shareRemovals from './migrations/016-share-removals';
 import * as shortLinks from './migrations/017-short-links';
 import * as accounts from './migrations/018-accounts';
 import * as auditEvents from './migrations/019-audit-events';
+import * as twoFactors from './migrations/020-two-factors';
+import * as sso from './migrations/021-sso';
+import * as quotaHolds from './migrations/022-quota-holds';
 import { createPostgresDialect } from './postgres-pool';
 import { openSqliteDialect } from './sqlite-dialect';
 import type { Database } from './types';
@@ -78,6 +81,9 @@ const migrations: Record<string, Migration> = {
   '017-short-links': shortLinks,
   '018-accounts': accounts,
   '019-audit-events': auditEvents,
+  '020-two-factors': twoFactors,
+  '021-sso': sso,
+  '022-quota-holds': quotaHolds,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

@@ -10,9 +10,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
  * an account's — what the member made and what its keys made (issue 32).
  */
 export type OwnerScope =
-  | { kind: 'all' }
-  | { kind: 'owner'; createdBy: string }
-  | { kind: 'account'; accountId: string };
+  { kind: 'all' } | { kind: 'owner'; createdBy: string } | { kind: 'account'; accountId: string };
 
 /** Any query builder with a WHERE (select, update, delete). */
 interface Filterable<QB> {
@@ -32,8 +30,9 @@ export function withinOwnerScope<QB extends Filterable<QB>>(qb: QB, scope: Owner
 }
 
 /** created_by is the account, or one of the account's API keys ('apikey:{id}'). */
-export function ownedByAccount(accountId: string): Expression<SqlBool> {
-  return sql<boolean>`(${sql.ref('created_by')} = ${accountId} or ${sql.ref('created_by')} in (
+export function ownedByAccount(accountId: string, column = 'created_by'): Expression<SqlBool> {
+  const createdBy = sql.ref(column);
+  return sql<boolean>`(${createdBy} = ${accountId} or ${createdBy} in (
     select 'apikey:' || k.id from api_keys k where k.account_id = ${accountId}))`;
 }
 

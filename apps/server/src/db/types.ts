@@ -1,5 +1,14 @@
 import type { ColumnType, Generated } from 'kysely';
 import type {
+  AccountIdentitiesTable,
+  AccountInvitesTable,
+  AccountsTable,
+  AuditEventsTable,
+  QuotaHoldsTable,
+  SessionsTable,
+  SsoStatesTable,
+} from './account-tables';
+import type {
   DavLocksTable,
   DavPropertiesTable,
   FolderLeasesTable,
@@ -9,69 +18,19 @@ import type {
   StorageConfigsTable,
   StorageUsageTable,
 } from './storage-tables';
+import type {
+  AppPasswordsTable,
+  PasskeysTable,
+  RecoveryCodesTable,
+  SignInChallengesTable,
+  TotpTable,
+} from './two-factor-tables';
 
+export type * from './account-tables';
 export type * from './storage-tables';
+export type * from './two-factor-tables';
 
 /** Times are ISO 8601 UTC strings in both dialects, so comparisons are plain string ones. */
-export type AccountRole = 'admin' | 'member';
-
-/** An account (migration 018): the admins of SPEC and the members they make. */
-export interface AccountsTable {
-  id: string;
-  username: string;
-  /** '' while the account has no password (an open invite, or SSO only): nothing matches it. */
-  password_hash: string;
-  role: AccountRole;
-  display_name: string | null;
-  email: string | null;
-  text_permission: number;
-  file_permission: number;
-  mount_permission: number;
-  basic_path: string;
-  /** bigint: a string from PostgreSQL. 0 = no quota. */
-  quota_bytes: ColumnType<number | string, number, number>;
-  disabled: number;
-  created_at: string;
-  updated_at: string;
-}
-
-/** A signed-in session (migration 018): the token is known only by its SHA-256. */
-export interface SessionsTable {
-  token_hash: string;
-  id: string;
-  account_id: string;
-  expires_at: string;
-  created_at: string;
-  user_agent: string | null;
-  ip: string | null;
-  last_used_at: string | null;
-  /** How it began: password, totp, recovery, passkey, sso. */
-  method: string | null;
-}
-
-/** A one-time link that lets an invited person choose their password (migration 018). */
-export interface AccountInvitesTable {
-  token_hash: string;
-  account_id: string;
-  expires_at: string;
-  created_at: string;
-}
-
-/** One entry of the audit log (migration 019). */
-export interface AuditEventsTable {
-  id: string;
-  at: string;
-  actor_type: 'account' | 'apikey' | 'anonymous';
-  actor_id: string | null;
-  actor_name: string | null;
-  ip: string | null;
-  user_agent: string | null;
-  action: string;
-  target: string | null;
-  outcome: 'success' | 'failure';
-  detail: string | null;
-}
-
 export interface ApiKeysTable {
   id: string;
   name: string;
@@ -242,6 +201,14 @@ export interface Database {
   sessions: SessionsTable;
   account_invites: AccountInvitesTable;
   audit_events: AuditEventsTable;
+  quota_holds: QuotaHoldsTable;
+  totp: TotpTable;
+  recovery_codes: RecoveryCodesTable;
+  passkeys: PasskeysTable;
+  app_passwords: AppPasswordsTable;
+  sign_in_challenges: SignInChallengesTable;
+  sso_states: SsoStatesTable;
+  account_identities: AccountIdentitiesTable;
   api_keys: ApiKeysTable;
   pastes: PastesTable;
   rate_limits: RateLimitsTable;

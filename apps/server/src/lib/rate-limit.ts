@@ -20,6 +20,15 @@ export const RATE_LIMITS = {
    * web login — and a guesser at the login form never blocks the mounted drive.
    */
   davLogin: { scope: 'dav-login', limit: 10, windowMs: 15 * 60_000 },
+  /**
+   * A sign-in's second step (TOTP, recovery code, passkey), per address and username like
+   * login; and per account from every address, so a password known to many machines still
+   * gets no more than 30 guesses at the code in a window (issue 32).
+   */
+  secondFactor: { scope: 'second-factor', limit: 10, windowMs: 15 * 60_000 },
+  secondFactorAccount: { scope: 'second-factor-account', limit: 30, windowMs: 15 * 60_000 },
+  /** Password-less passkey ceremonies opened per address, counting each (each is a row). */
+  passkeyCeremony: { scope: 'passkey-ceremony', limit: 120, windowMs: 15 * 60_000 },
   apiKey: { scope: 'api-key', limit: 30, windowMs: 15 * 60_000 },
   sharePassword: { scope: 'share-password', limit: 20, windowMs: 15 * 60_000 },
   /**

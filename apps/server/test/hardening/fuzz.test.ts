@@ -30,6 +30,8 @@ function paramsFor(path: string, f: Fixtures): Record<string, string> {
   return {
     slug: isPaste ? f.pasteSlug : f.fileSlug,
     file_id: f.fileId,
+    // A well-formed invitation or lock token that names nothing: the body is what is tried.
+    token: 'fuzz-token-0123456789abcdef',
     id: path.includes('api-keys')
       ? f.keyId
       : path.includes('s3-configs')

@@ -23,6 +23,7 @@ import { settingsChanges, withRoleRules } from './rights';
 export { deleteAccount } from './removal';
 export { acceptInvite, readInvite } from './invites';
 export { readOwnAccount, updateOwnProfile } from './own-account';
+export * from './provision';
 
 /** An invitation lets its person choose a password for this long, once (issue 32). */
 export const INVITE_MS = 7 * 24 * 60 * 60 * 1000;

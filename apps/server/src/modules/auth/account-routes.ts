@@ -1,8 +1,4 @@
-import {
-  changeOwnPasswordBody,
-  endedCount,
-  sessionList,
-} from '@pastebox/contract/schemas/account';
+import { changeOwnPasswordBody, endedCount, sessionList } from '@pastebox/contract/schemas/account';
 import { idParam } from '@pastebox/contract/schemas/common';
 import { z } from 'zod';
 import { accountIdOf } from '@/context';
@@ -86,4 +82,3 @@ export const accountAuthRoutes = createRouter()
       return ok(c, null, 200, 'Password changed, please sign in again');
     },
   );
-

@@ -1,8 +1,9 @@
 import type { AppDeps, KeyPermissions } from '@/context';
 import { sha256Hex } from '@/lib/crypto';
 import { RATE_LIMITS } from '@/lib/rate-limit';
+import { davSecretStands, matchDavSecret, type DavSecret } from '@/modules/two-factors/service';
 import { AuthRepo, type AccountRow } from './repo';
-import { loginSubject, passwordMatches } from './service';
+import { loginSubject } from './service';
 
 /** How long a checked password is trusted without hashing it again (WebDAV Basic). */
 const VERIFIED_PASSWORD_MS = 60_000;
@@ -16,8 +17,8 @@ export interface VerifiedAccount {
   permissions: KeyPermissions;
 }
 
-/** Per app: sha256(username, password) → the password hash it matched, until when. */
-const verifiedPasswords = new WeakMap<AppDeps, Map<string, { hash: string; until: number }>>();
+/** Per app: sha256(username, password) → what it matched (password or app password), until when. */
+const verifiedPasswords = new WeakMap<AppDeps, Map<string, DavSecret & { until: number }>>();
 
 /** Per app: the checks under way, by address, username and sha256(username, password). */
 const checksInFlight = new WeakMap<AppDeps, Map<string, Promise<VerifiedAccount | null>>>();
@@ -54,8 +55,10 @@ function verifiedOf(account: AccountRow): VerifiedAccount | null {
  * bucket, so a drive client with an old password never locks the account out of the panel.
  * Clients send the password with every request, so a match is remembered for a minute,
  * tied to the stored hash: a changed password is checked afresh at once. The account is
- * read on every request, so a disabled account or narrowed rights hold at once. Answers
- * the account, or null.
+ * read on every request, so a disabled account or narrowed rights hold at once. An account
+ * with a second factor signs in here with an app password only (modules/two-factors:
+ * drive clients cannot answer a second step); a factor added or an app password deleted
+ * holds at once too. Answers the account, or null.
  */
 export async function verifyAccountPassword(
   deps: AppDeps,
@@ -69,7 +72,7 @@ export async function verifyAccountPassword(
   const known = cache.get(cacheKey);
   if (known && known.until > deps.clock.now().getTime()) {
     const account = await repo.findAccountByUsername(username);
-    if (account && account.password_hash === known.hash) {
+    if (account && (await davSecretStands(deps, account, known))) {
       return verifiedOf(account);
     }
   }
@@ -100,7 +103,8 @@ async function checkPassword(
   // WebDAV's own bucket: a stale drive password must not lock the panel (issue 30).
   await deps.rateLimiter.reserve(RATE_LIMITS.davLogin, subject);
   const account = await new AuthRepo(deps.db).findAccountByUsername(username);
-  if (!account || !(await passwordMatches(account, password))) {
+  const secret = account ? await matchDavSecret(deps, account, password) : null;
+  if (!account || !secret) {
     return null;
   }
   await deps.rateLimiter.reset(RATE_LIMITS.davLogin, subject);
@@ -109,6 +113,6 @@ async function checkPassword(
     cache.clear();
   }
   const until = deps.clock.now().getTime() + VERIFIED_PASSWORD_MS;
-  cache.set(cacheKey, { hash: account.password_hash, until });
+  cache.set(cacheKey, { ...secret, until });
   return verifiedOf(account);
 }

@@ -6,6 +6,7 @@ import { AppError } from '@/lib/errors';
 import { newId, randomToken } from '@/lib/ids';
 import { principalCacheOf } from '@/lib/principal-cache';
 import { RATE_LIMITS } from '@/lib/rate-limit';
+import { secondFactorGate } from '@/modules/two-factors/service';
 import { AuthRepo, type AccountRow } from './repo';
 import { openSession, type OpenedSession, type SignInContext } from './sessions';
 
@@ -77,7 +78,8 @@ export function passwordMatches(account: AccountRow, password: string): Promise<
 /**
  * POST /api/admin/login: any account signs in here (SPEC's answer, plus its role). The
  * attempt is counted before the slow check; a disabled account is told so only after its
- * password matched, so the answer tells a guesser nothing.
+ * password matched, so the answer tells a guesser nothing. An account with a second factor
+ * gets 401 SECOND_FACTOR_REQUIRED and a challenge instead (modules/two-factors).
  */
 export async function login(
   deps: AppDeps,
@@ -96,6 +98,8 @@ export async function login(
   if (account.disabled === 1) {
     throw new AppError('ACCOUNT_DISABLED');
   }
+  // A second factor, or a required enrolment, answers a step instead of a session.
+  await secondFactorGate(deps, account);
   return openSession(deps, account, context, 'password');
 }
 

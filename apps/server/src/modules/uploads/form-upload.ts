@@ -6,6 +6,7 @@ import { AppError } from '@/lib/errors';
 import { assertCleanText } from '@/lib/input-rules';
 import { findFile, presentManaged, type FileWithProvider } from '@/modules/files/service';
 import { capacityLedger } from '@/modules/storage-configs/service';
+import { holdQuota, releaseQuotaHold, type QuotaHold } from '@/modules/quotas/service';
 import { reservedWrite } from '@/vfs/capacity';
 import { assertQuota, assertWithinMaxSize, maxUploadBytes } from './limits';
 import { guardedFileBody, readFileForm, storeFailure, type FilePart } from './form-stream';
@@ -17,6 +18,7 @@ import {
   insertShare,
   prepareOptions,
 } from './share-record';
+import { quotaGuardedLedger } from './quota-ledger';
 import { resolveUploadTarget, type UploadTarget } from './target';
 
 /**
@@ -41,6 +43,8 @@ interface UploadLimits {
   maxBytes: number;
   /** Request Content-Length: an upper bound of the file size for the early quota check. */
   contentLength: number | undefined;
+  /** The member's quota hold for this upload, once the file part begins (issue 32). */
+  quota: { hold: QuotaHold | null };
 }
 
 /** Streams the file part into storage after the checks that need no byte of it. */
@@ -65,12 +69,14 @@ async function storeFilePart(
   await assertSlugAvailable(deps, shareOptionsFrom(fields).slug);
   // An early answer from the declared size or the request's length (an upper bound).
   await assertQuota(deps, target.config, declared ?? limits.contentLength ?? 0);
+  limits.quota.hold = await holdQuota(deps, principal, 0);
   const body = guardedFileBody(file, { remaining: null, total: 0 });
   const mimetype = fields.mimetype || info.mimeType;
   let result;
   try {
     const plan = { configId: target.config.id, size: declared, replaced: 0 };
-    result = await reservedWrite(capacityLedger(deps), plan, body, (stream) =>
+    const ledger = quotaGuardedLedger(deps, capacityLedger(deps), limits.quota.hold);
+    result = await reservedWrite(ledger, plan, body, (stream) =>
       target.driver.put(target.key, stream, { contentType: mimetype }),
     );
   } catch (error) {
@@ -118,6 +124,7 @@ async function recordShare(
       etag: stored.etag,
       status: 'ready',
       options,
+      quotaHeld: true,
     });
     const created = await findFile(deps, row.id, { kind: 'all' });
     if (!created) {
@@ -141,11 +148,17 @@ export async function receiveFormUpload(
   linkBase: string,
 ): Promise<FileShare> {
   const contentLength = Number(incoming.headers['content-length']);
-  const limits = {
+  const limits: UploadLimits = {
     maxBytes: await maxUploadBytes(deps),
     contentLength: Number.isFinite(contentLength) && contentLength > 0 ? contentLength : undefined,
+    quota: { hold: null },
   };
-  const { fields, stored } = await parseForm(deps, principal, incoming, limits);
-  const created = await recordShare(deps, principal, fields, stored);
-  return presentManaged(deps, created, linkBase);
+  try {
+    const { fields, stored } = await parseForm(deps, principal, incoming, limits);
+    const created = await recordShare(deps, principal, fields, stored);
+    return await presentManaged(deps, created, linkBase);
+  } finally {
+    // The row counts the bytes now (or the upload failed): the hold goes.
+    await releaseQuotaHold(deps, limits.quota.hold);
+  }
 }

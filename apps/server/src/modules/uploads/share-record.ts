@@ -15,6 +15,7 @@ import {
   type NewFileRow,
   type FileScope,
 } from '@/modules/files/service';
+import { withQuotaHold } from '@/modules/quotas/service';
 import { giveBackBytes, releaseQuietly } from '@/modules/storage-configs/service';
 import type { UploadTarget } from './target';
 
@@ -70,6 +71,8 @@ export interface NewShare {
   etag: string | null;
   status: 'pending' | 'ready';
   options: PreparedOptions;
+  /** True when the caller already holds the bytes against the member's quota (a form upload). */
+  quotaHeld?: boolean;
 }
 
 /**
@@ -77,6 +80,15 @@ export interface NewShare {
  * meanwhile answers 409 SLUG_TAKEN, a random one is drawn again).
  */
 export async function insertShare(deps: AppDeps, share: NewShare): Promise<NewFileRow> {
+  if (share.quotaHeld) {
+    return insertShareRow(deps, share);
+  }
+  // A presigned or multipart upload: its pending row holds the announced size from here on,
+  // so the quota is held only until the row is in (issue 32, modules/quotas).
+  return withQuotaHold(deps, share.principal, share.size, () => insertShareRow(deps, share));
+}
+
+function insertShareRow(deps: AppDeps, share: NewShare): Promise<NewFileRow> {
   const now = isoNow(deps.clock);
   return insertFile(
     deps,
