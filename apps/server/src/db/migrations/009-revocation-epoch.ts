@@ -1,5 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from './dialect';
+import {
+  API_KEY_PRINCIPAL_COLUMNS,
+  createBumpFunction,
+  createRevocationTriggers,
+  dropRevocationTriggers,
+  type WatchedTable,
+} from './revocation-triggers';
 
 /**
  * The revocation epoch (issue 12): one counter, in one row, that grows with every change
@@ -19,25 +26,11 @@ import { isPostgres } from './dialect';
  *   API_KEY_COLUMNS of a new migration that recreates these triggers.
  * Inserts bump nothing: a new session or key revokes nothing, and a miss is never cached.
  */
-const API_KEY_COLUMNS = [
-  'id',
-  'name',
-  'key_hash',
-  'key_cipher',
-  'text_permission',
-  'file_permission',
-  'mount_permission',
-  'basic_path',
-  'expires_at',
-];
-
-const WATCHED = [
+const WATCHED: WatchedTable[] = [
   { table: 'admin_sessions', update: '' },
   { table: 'admins', update: '' },
-  { table: 'api_keys', update: ` of ${API_KEY_COLUMNS.join(', ')}` },
+  { table: 'api_keys', update: ` of ${API_KEY_PRINCIPAL_COLUMNS.join(', ')}` },
 ];
-
-const BUMP = 'update revocation_epoch set epoch = epoch + 1 where id = 1';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -47,47 +40,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addCheckConstraint('revocation_epoch_one_row', sql`id = 1`)
     .execute();
   await sql`insert into revocation_epoch (id, epoch) values (1, 0)`.execute(db);
-  if (isPostgres(db)) {
-    await sql
-      .raw(
-        `create function revocation_epoch_bump() returns trigger language plpgsql as $$
-         begin ${BUMP}; return null; end $$`,
-      )
-      .execute(db);
-    for (const { table, update } of WATCHED) {
-      await sql
-        .raw(
-          `create trigger ${table}_revoke after update${update} or delete on ${table}
-           for each row execute function revocation_epoch_bump()`,
-        )
-        .execute(db);
-    }
-    return;
-  }
-  // SQLite: one event per trigger.
-  for (const { table, update } of WATCHED) {
-    for (const [event, name] of [
-      [`update${update}`, `${table}_revoke_update`],
-      ['delete', `${table}_revoke_delete`],
-    ] as const) {
-      await sql
-        .raw(`create trigger ${name} after ${event} on ${table} begin ${BUMP}; end`)
-        .execute(db);
-    }
-  }
+  await createBumpFunction(db);
+  await createRevocationTriggers(db, WATCHED);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await dropRevocationTriggers(db, WATCHED);
   if (isPostgres(db)) {
-    for (const { table } of WATCHED) {
-      await sql.raw(`drop trigger if exists ${table}_revoke on ${table}`).execute(db);
-    }
     await sql.raw('drop function if exists revocation_epoch_bump()').execute(db);
-  } else {
-    for (const { table } of WATCHED) {
-      await sql.raw(`drop trigger if exists ${table}_revoke_update`).execute(db);
-      await sql.raw(`drop trigger if exists ${table}_revoke_delete`).execute(db);
-    }
   }
   await db.schema.dropTable('revocation_epoch').execute();
 }

@@ -1,5 +1,10 @@
 import { sql, type Kysely } from 'kysely';
-import { isPostgres } from './dialect';
+import {
+  API_KEY_PRINCIPAL_COLUMNS,
+  createRevocationTriggers,
+  dropRevocationTriggers,
+  type WatchedTable,
+} from './revocation-triggers';
 
 /**
  * Accounts (issue 32, DESIGN §12). The admins table becomes `accounts` and its sessions
@@ -31,31 +36,16 @@ import { isPostgres } from './dialect';
  * each minute), so only its token, account and expiry are watched; api_keys now also
  * watches account_id.
  */
-const API_KEY_COLUMNS = [
-  'id',
-  'name',
-  'key_hash',
-  'key_cipher',
-  'text_permission',
-  'file_permission',
-  'mount_permission',
-  'basic_path',
-  'expires_at',
-  'account_id',
-];
-
-const WATCHED = [
+const WATCHED: WatchedTable[] = [
   { table: 'sessions', update: ' of token_hash, account_id, expires_at' },
   { table: 'accounts', update: '' },
-  { table: 'api_keys', update: ` of ${API_KEY_COLUMNS.join(', ')}` },
+  { table: 'api_keys', update: ` of ${[...API_KEY_PRINCIPAL_COLUMNS, 'account_id'].join(', ')}` },
 ];
 
 const OLD_TRIGGERS = [{ table: 'admin_sessions' }, { table: 'admins' }, { table: 'api_keys' }];
 
-const BUMP = 'update revocation_epoch set epoch = epoch + 1 where id = 1';
-
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await dropTriggers(db, OLD_TRIGGERS);
+  await dropRevocationTriggers(db, OLD_TRIGGERS);
   await sql`alter table admins rename to accounts`.execute(db);
   await sql`alter table admin_sessions rename to sessions`.execute(db);
   await sql`alter table sessions rename column admin_id to account_id`.execute(db);
@@ -89,7 +79,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('account_invites')
     .column('account_id')
     .execute();
-  await createTriggers(db, WATCHED);
+  await createRevocationTriggers(db, WATCHED);
 }
 
 /** The columns a table has now: a column that down() left behind is not added twice. */
@@ -151,58 +141,21 @@ async function addSessionColumns(db: Kysely<unknown>): Promise<void> {
     .execute();
 }
 
-async function dropTriggers(db: Kysely<unknown>, watched: { table: string }[]): Promise<void> {
-  for (const { table } of watched) {
-    if (isPostgres(db)) {
-      await sql.raw(`drop trigger if exists ${table}_revoke on ${table}`).execute(db);
-    } else {
-      await sql.raw(`drop trigger if exists ${table}_revoke_update`).execute(db);
-      await sql.raw(`drop trigger if exists ${table}_revoke_delete`).execute(db);
-    }
-  }
-}
-
-async function createTriggers(
-  db: Kysely<unknown>,
-  watched: { table: string; update: string }[],
-): Promise<void> {
-  for (const { table, update } of watched) {
-    if (isPostgres(db)) {
-      // revocation_epoch_bump() from migration 009 stays.
-      await sql
-        .raw(
-          `create trigger ${table}_revoke after update${update} or delete on ${table}
-           for each row execute function revocation_epoch_bump()`,
-        )
-        .execute(db);
-      continue;
-    }
-    for (const [event, name] of [
-      [`update${update}`, `${table}_revoke_update`],
-      ['delete', `${table}_revoke_delete`],
-    ] as const) {
-      await sql
-        .raw(`create trigger ${name} after ${event} on ${table} begin ${BUMP}; end`)
-        .execute(db);
-    }
-  }
-}
-
 /**
  * Back to admins and admin_sessions, members gone. The added columns stay (each has a
  * default or takes NULL, so the older code never notices them; SQLite cannot drop a
  * column that a foreign key names), and up() adds only the columns that are missing.
  */
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await dropTriggers(db, WATCHED);
+  await dropRevocationTriggers(db, WATCHED);
   await db.schema.dropTable('account_invites').execute();
   await sql`delete from accounts where role <> 'admin'`.execute(db);
   await sql`alter table sessions rename column account_id to admin_id`.execute(db);
   await sql`alter table sessions rename to admin_sessions`.execute(db);
   await sql`alter table accounts rename to admins`.execute(db);
-  await createTriggers(db, [
+  await createRevocationTriggers(db, [
     { table: 'admin_sessions', update: '' },
     { table: 'admins', update: '' },
-    { table: 'api_keys', update: ` of ${API_KEY_COLUMNS.slice(0, -1).join(', ')}` },
+    { table: 'api_keys', update: ` of ${API_KEY_PRINCIPAL_COLUMNS.join(', ')}` },
   ]);
 }
