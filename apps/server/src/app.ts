@@ -22,7 +22,7 @@ import { accountRoutes } from './modules/accounts/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { accountAuthRoutes } from './modules/auth/account-routes';
 import { authRoutes } from './modules/auth/routes';
-import { resolveSessionToken } from './modules/auth/service';
+import { resolveSessionToken } from './modules/sessions/service';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { fileRoutes } from './modules/files/routes';
 import { fsRoutes } from './modules/fs/routes';

@@ -4,7 +4,7 @@ import { sweepAuditEvents } from './modules/audit/service';
 import { sweepStaleQuotaHolds } from './modules/quotas/service';
 import { sweepExpiredChallenges } from './modules/two-factors/service';
 import { dropLocksOfExpiredKeys } from './modules/api-keys/service';
-import { sweepExpiredSessions } from './modules/auth/service';
+import { sweepExpiredSessions } from './modules/sessions/service';
 import { relocateShareObjects, sweepExpiredVisits } from './modules/files/service';
 import { sweepExpiredShortLinks } from './modules/fs/short-links/service';
 import { sweepFsPresigns } from './modules/fs/uploads/presign-sweep';

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { sha256Hex } from '@/lib/crypto';
 import { randomToken } from '@/lib/ids';
 import { PRINCIPAL_TTL_MS } from '@/lib/principal-cache';
-import { sweepExpiredSessions } from '@/modules/auth/service';
+import { sweepExpiredSessions } from '@/modules/sessions/service';
 import type { ApiClient } from '../support/api-client';
 import { ADMIN, dialect } from '../support/test-server';
 import { epochOf, hideEpochTable, passEpochRefresh, startTwoApps, type TwoApps } from './two-apps';

@@ -74,6 +74,14 @@ export const router = createBrowserRouter([
               })),
           },
           {
+            // Issue 32: single sign-on hands the session over here, in the fragment.
+            path: 'sso/complete',
+            lazy: () =>
+              import('@/features/auth/components/SsoCompletePage').then((m) => ({
+                Component: m.SsoCompletePage,
+              })),
+          },
+          {
             path: 'mount-explorer/*',
             lazy: () =>
               import('./pages/MountExplorerPage').then((m) => ({ Component: m.MountExplorerPage })),

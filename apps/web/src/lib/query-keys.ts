@@ -63,6 +63,24 @@ export const queryKeys = {
     sessions: ['account', 'sessions'] as const,
   },
   systemSettings: ['admin', 'system-settings'] as const,
+  /** The admin's security rules and single sign-on settings (issue 32). */
+  securitySettings: ['admin', 'security-settings'] as const,
+  ssoSettings: ['admin', 'sso-settings'] as const,
+  /** Whether the login screen offers single sign-on (public, not a session's). */
+  ssoLoginInfo: ['auth', 'sso'] as const,
+  /** The audit log, per filter and page (issue 32). */
+  audit: {
+    all: ['admin', 'audit'] as const,
+    list: (params: object) => ['admin', 'audit', 'list', params] as const,
+  },
+  /** Accounts as the admin manages them (issue 32). */
+  accounts: {
+    all: ['admin', 'accounts'] as const,
+    list: (params: { page: number; search: string; role: string }) =>
+      ['admin', 'accounts', 'list', params] as const,
+    /** Every account (first page of 100): the delete dialog's choice, creator names. */
+    choices: ['admin', 'accounts', 'choices'] as const,
+  },
   /** The admin dashboard's totals, activity and storage usage. */
   dashboardStats: ['admin', 'dashboard-stats'] as const,
   maxUploadSize: ['system', 'max-upload-size'] as const,
@@ -128,4 +146,9 @@ export const SESSION_QUERY_ROOTS = [
   queryKeys.fs.all,
   queryKeys.tasks.all,
   queryKeys.dashboardStats,
+  queryKeys.systemSettings,
+  queryKeys.securitySettings,
+  queryKeys.ssoSettings,
+  queryKeys.audit.all,
+  queryKeys.accounts.all,
 ] as const;

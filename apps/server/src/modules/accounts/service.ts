@@ -13,7 +13,7 @@ import { AppError } from '@/lib/errors';
 import { newId, randomToken } from '@/lib/ids';
 import { listRequestOf, paginationOf, type ListQuery } from '@/lib/pagination';
 import { principalCacheOf } from '@/lib/principal-cache';
-import { endSessionsOf } from '@/modules/auth/service';
+import { endSessionsOf } from '@/modules/sessions/service';
 import { dropLocksOfHolders } from '@/modules/dav-locks/service';
 import { fileBytesByAccount } from '@/modules/files/service';
 import { presentAccount } from './presenter';

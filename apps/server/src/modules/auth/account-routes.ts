@@ -9,7 +9,7 @@ import { requireAccount } from '@/lib/guards';
 import { adminSecurity, createRouter } from '@/lib/openapi';
 import { clientIpOf } from '@/lib/principal';
 import { changeAccountCredentials } from './service';
-import { endSession, endSessionsOf, listSessions } from './sessions';
+import { endSession, endSessionsOf, listSessions } from '@/modules/sessions/service';
 
 const route = routeGroup({ tags: ['Account'], security: adminSecurity });
 

@@ -3,7 +3,7 @@ import { sha256Hex } from '@/lib/crypto';
 import { RATE_LIMITS } from '@/lib/rate-limit';
 import { davSecretStands, matchDavSecret, type DavSecret } from '@/modules/two-factors/service';
 import { AuthRepo, type AccountRow } from './repo';
-import { loginSubject } from './service';
+import { loginSubject } from '@/lib/sign-in';
 
 /** How long a checked password is trusted without hashing it again (WebDAV Basic). */
 const VERIFIED_PASSWORD_MS = 60_000;

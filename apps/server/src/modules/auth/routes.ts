@@ -13,8 +13,9 @@ import { adminSecurity, createRouter, jsonBody, okResponse } from '@/lib/openapi
 import { sha256Hex } from '@/lib/crypto';
 import { presentedBearerToken, requireAdmin, requireApiKey } from '@/lib/guards';
 import { clientIpOf } from '@/lib/principal';
-import { changeAccountCredentials, login, logout } from './service';
-import { signInContextOf } from './sign-in-context';
+import { signInContextOf } from '@/lib/sign-in';
+import { logout } from '@/modules/sessions/service';
+import { changeAccountCredentials, login } from './service';
 
 export const authRoutes = createRouter()
   .openapi(

@@ -8,21 +8,9 @@ import { principalCacheOf } from '@/lib/principal-cache';
 import { RATE_LIMITS } from '@/lib/rate-limit';
 import { secondFactorGate } from '@/modules/two-factors/service';
 import { AuthRepo, type AccountRow } from './repo';
-import { openSession, type OpenedSession, type SignInContext } from './sessions';
+import { loginSubject, type SignInContext } from '@/lib/sign-in';
+import { openSession, type OpenedSession } from '@/modules/sessions/service';
 
-export {
-  endSession,
-  endSessionsOf,
-  listSessions,
-  logout,
-  openSession,
-  type OpenedSession,
-  type SignInMethod,
-  resolveSessionToken,
-  sweepExpiredSessions,
-  type SessionView,
-  type SignInContext,
-} from './sessions';
 export { verifyAccountPassword, type VerifiedAccount } from './dav-password';
 
 /**
@@ -57,15 +45,6 @@ export async function ensureInitialAdmin(
     updated_at: now,
   });
   return { username, ...(generatedPassword ? { generatedPassword } : {}) };
-}
-
-/**
- * Login lockout is per (username, address) (DESIGN §5): a guesser locks out only its own
- * tries at that name, never the admin logging in from elsewhere. Each door counts in its
- * own bucket (RATE_LIMITS.login for the panel, .davLogin for WebDAV Basic).
- */
-export function loginSubject(clientIp: string, username: string): string {
-  return `${clientIp}|${username.trim().toLowerCase()}`;
 }
 
 /** True when `password` is the account's; an account without a password matches none. */

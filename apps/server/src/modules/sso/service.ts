@@ -11,7 +11,8 @@ import {
   findAccountByUsername,
   provisionAccount,
 } from '@/modules/accounts/service';
-import { openSession, type OpenedSession, type SignInContext } from '@/modules/auth/service';
+import type { SignInContext } from '@/lib/sign-in';
+import { openSession, type OpenedSession } from '@/modules/sessions/service';
 import {
   checkEmailDomain,
   emailOf,

@@ -26,7 +26,8 @@ import { adminSecurity, createRouter } from '@/lib/openapi';
 import { clientIpOf } from '@/lib/principal';
 import { countEnrolmentAttempt, enrollerOf, finishEnrolment, type Enroller } from './enrolment';
 import { registerPasskey, registrationOptions } from './passkeys';
-import { relyingPartyOf, signInContextOf } from './relying-party';
+import { signInContextOf } from '@/lib/sign-in';
+import { relyingPartyOf } from './relying-party';
 import {
   createAppPassword,
   deleteAppPassword,

@@ -2,12 +2,8 @@ import type { LoginResult } from '@pastebox/contract/schemas/auth';
 import type { AccountPrincipal, AppDeps, Principal } from '@/context';
 import { accountIdOf } from '@/context';
 import { AppError } from '@/lib/errors';
-import {
-  endSessionsOf,
-  openSession,
-  type SignInContext,
-  type SignInMethod,
-} from '@/modules/auth/service';
+import type { SignInContext } from '@/lib/sign-in';
+import { endSessionsOf, openSession, type SignInMethod } from '@/modules/sessions/service';
 import { consumeChallenge, countAttempt, loadChallenge } from './challenges';
 import { TwoFactorRepo, type ChallengeRow } from './repo';
 

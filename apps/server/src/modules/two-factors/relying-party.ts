@@ -1,8 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '@/context';
-import { clientIpOf } from '@/lib/principal';
 import { publicBaseUrl } from '@/lib/public-url';
-import type { SignInContext } from '@/modules/auth/service';
 import type { RelyingParty } from './passkeys';
 
 /**
@@ -17,9 +15,4 @@ export function relyingPartyOf(c: Context<AppEnv>): RelyingParty {
     id: config.WEBAUTHN_RP_ID ?? base.hostname,
     origin: config.WEBAUTHN_ORIGIN ?? base.origin,
   };
-}
-
-/** Where a sign-in comes from (as auth's sign-in-context does). */
-export function signInContextOf(c: Context<AppEnv>): SignInContext {
-  return { clientIp: clientIpOf(c), userAgent: c.req.header('user-agent') ?? null };
 }

@@ -10,7 +10,8 @@ import type { AppEnv } from '@/context';
 import { noteAudit } from '@/lib/audit/record';
 import { answering, routeGroup } from '@/lib/declare-route';
 import { createRouter } from '@/lib/openapi';
-import { relyingPartyOf, signInContextOf } from './relying-party';
+import { signInContextOf } from '@/lib/sign-in';
+import { relyingPartyOf } from './relying-party';
 import {
   answerSecondFactor,
   passkeySignInOptions,

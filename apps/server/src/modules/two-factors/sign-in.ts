@@ -8,13 +8,8 @@ import type { AppDeps } from '@/context';
 import { isoNow } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
 import { RATE_LIMITS } from '@/lib/rate-limit';
-import {
-  loginSubject,
-  openSession,
-  type OpenedSession,
-  type SignInContext,
-  type SignInMethod,
-} from '@/modules/auth/service';
+import { loginSubject, type SignInContext } from '@/lib/sign-in';
+import { openSession, type OpenedSession, type SignInMethod } from '@/modules/sessions/service';
 import { readSecuritySettings } from '@/modules/system-settings/service';
 import {
   consumeChallenge,

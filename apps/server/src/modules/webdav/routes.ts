@@ -5,7 +5,7 @@ import { isAppError } from '@/lib/errors';
 import { resolvePrincipal } from '@/lib/principal';
 import { RateLimitedError } from '@/lib/rate-limit';
 import { resolveApiKey } from '@/modules/api-keys/service';
-import { resolveSessionToken } from '@/modules/auth/service';
+import { resolveSessionToken } from '@/modules/sessions/service';
 import { mountSource } from '@/modules/mounts/service';
 import { rawBodyOf } from '@/modules/uploads/service';
 import { fileSystemFor } from '@/vfs/file-system';

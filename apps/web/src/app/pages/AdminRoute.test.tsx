@@ -1,6 +1,6 @@
 import { Notifications, notifications } from '@mantine/notifications';
 import type { Permissions } from '@pastebox/contract/schemas/auth';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { act } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
@@ -81,7 +81,7 @@ async function renderAt(route: string, language: 'en-US' | 'zh-CN' = 'en-US') {
 }
 
 const location = () => screen.getByTestId('location').textContent;
-const checking = () => screen.queryByRole('status', { name: "Checking your key's permissions…" });
+const checking = () => screen.queryByRole('status', { name: 'Checking your access…' });
 const NONE: Permissions = { text: false, file: false, mount: false };
 const navLinks = () =>
   [...screen.getByRole('navigation', { name: 'Panel navigation' }).querySelectorAll('a')].map(
@@ -103,6 +103,9 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  // Unmounted first: signing out below would show the login screen, whose SSO question
+  // would then reach the real network.
+  cleanup();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   authStore.signOut();
@@ -125,20 +128,11 @@ describe('AdminRoute', () => {
     expect(screen.getByRole('heading', { name: 'Admin panel' })).toBeInTheDocument();
     expect(document.title).toBe('Dashboard - Pastebox');
     const nav = screen.getByRole('navigation', { name: 'Panel navigation' });
-    // SPEC §2's seven modules, with the accounts modules of issue 32 (Accounts before
-    // Settings, the signed-in person's own Account last).
+    // SPEC §2's seven modules with those of issue 32 (Accounts, Audit log, own Account).
+    const order = `dashboard text-management file-management storage-config mount-management
+      key-management accounts audit settings account`;
     const modules = [...nav.querySelectorAll('a')].map((link) => link.getAttribute('href'));
-    expect(modules).toEqual([
-      '/admin/dashboard',
-      '/admin/text-management',
-      '/admin/file-management',
-      '/admin/storage-config',
-      '/admin/mount-management',
-      '/admin/key-management',
-      '/admin/accounts',
-      '/admin/settings',
-      '/admin/account',
-    ]);
+    expect(modules).toEqual(order.split(/\s+/).map((id) => `/admin/${id}`));
     expect(await screen.findByText('Signed in as root')).toBeInTheDocument();
   });
 

@@ -6,6 +6,7 @@ import {
   IconFolders,
   IconKey,
   IconLayoutDashboard,
+  IconListSearch,
   IconSettings,
   IconUserCircle,
   IconUsers,
@@ -22,6 +23,7 @@ export const ADMIN_MODULE_IDS = [
   'mount-management',
   'key-management',
   'accounts',
+  'audit',
   'settings',
   'account',
 ] as const;
@@ -78,6 +80,7 @@ export const ADMIN_MODULES = [
     access: 'admin',
   },
   { id: 'accounts', icon: IconUsers, titleKey: 'admin.modules.accounts', access: 'admin' },
+  { id: 'audit', icon: IconListSearch, titleKey: 'admin.modules.audit', access: 'admin' },
   { id: 'settings', icon: IconSettings, titleKey: 'admin.modules.settings', access: 'admin' },
   { id: 'account', icon: IconUserCircle, titleKey: 'admin.modules.account', access: 'account' },
 ] as const satisfies readonly AdminModuleShape[];

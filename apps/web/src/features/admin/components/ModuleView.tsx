@@ -3,6 +3,7 @@ import { usePageTitle } from '@/lib/use-page-title';
 import type { AdminModule } from '@/features/admin/modules';
 import { AccountModule } from './account/AccountModule';
 import { AccountsModule } from './accounts/AccountsModule';
+import { AuditModule } from './audit/AuditModule';
 import { DashboardModule } from './dashboard/DashboardModule';
 import { FilesModule } from './files/FilesModule';
 import { KeysModule } from './keys/KeysModule';
@@ -23,6 +24,8 @@ export function ModuleView({ module }: { module: AdminModule }) {
       return <KeysModule title={title} />;
     case 'accounts':
       return <AccountsModule title={title} />;
+    case 'audit':
+      return <AuditModule title={title} />;
     case 'settings':
       return <SettingsModule title={title} />;
     case 'file-management':

@@ -43,13 +43,21 @@ export function readMember(token: string): Promise<AccountMe> {
  */
 export async function signInAccount(body: LoginBody): Promise<LoginResult> {
   const result = await loginAdmin(body);
-  if (result.role === 'member') {
-    const me = await readMember(result.token);
-    authStore.signInMember(result.token, memberInfoOf(me), me.permissions);
-  } else {
-    authStore.signInAdmin(result.token);
-  }
+  await storeSession(result);
   return result;
+}
+
+/**
+ * Makes a session the signed-in one, by its role: the password form's answer, or the one
+ * single sign-on hands over in /sso/complete's fragment (issue 32).
+ */
+export async function storeSession(session: Pick<LoginResult, 'token' | 'role'>): Promise<void> {
+  if (session.role === 'member') {
+    const me = await readMember(session.token);
+    authStore.signInMember(session.token, memberInfoOf(me), me.permissions);
+  } else {
+    authStore.signInAdmin(session.token);
+  }
 }
 
 /** The login form's mutation. */

@@ -3,19 +3,27 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminLogin } from '@/features/auth/api/admin-login';
 import { LoginFormFooter } from './LoginFormFooter';
+import { PasskeySignIn } from './second-factor/PasskeySignIn';
+import { signInStepOf, type SignInStep } from './second-factor/sign-in-step';
+import { SignInStepView, StepEndedNotice } from './second-factor/SignInStepView';
 
 interface FieldErrors {
   username?: string;
   password?: string;
 }
 
-/** Username and password; Enter submits; both fields are required (SPEC §5). */
+/**
+ * Username and password; Enter submits; both fields are required (SPEC §5). When the
+ * password asks for a second step (issue 32), the step takes the form's place.
+ */
 export function AdminLoginForm() {
   const { t } = useTranslation();
   const login = useAdminLogin();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [step, setStep] = useState<SignInStep | null>(null);
+  const [stepEnded, setStepEnded] = useState<string | null>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -27,8 +35,21 @@ export function AdminLoginForm() {
     if (errors.username || errors.password) {
       return;
     }
-    login.mutate({ username: username.trim(), password });
+    setStepEnded(null);
+    login.mutate(
+      { username: username.trim(), password },
+      { onError: (error) => setStep(signInStepOf(error, username.trim())) },
+    );
   };
+
+  if (step) {
+    const back = (message?: string) => {
+      login.reset();
+      setStep(null);
+      setStepEnded(message ?? null);
+    };
+    return <SignInStepView step={step} onBack={back} />;
+  }
 
   return (
     <form onSubmit={submit} noValidate>
@@ -53,7 +74,10 @@ export function AdminLoginForm() {
           onChange={(event) => setPassword(event.currentTarget.value)}
           visibilityToggleButtonProps={{ 'aria-label': t('login.togglePassword') }}
         />
+        <StepEndedNotice message={stepEnded} />
         <LoginFormFooter login={login} />
+        {/* A plain button inside the form: it starts its own ceremony, never a submit. */}
+        <PasskeySignIn />
       </Stack>
     </form>
   );

@@ -2,14 +2,18 @@ import { SegmentedControl, Stack } from '@mantine/core';
 import { IconKey, IconUserShield } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AdminLoginForm } from './AdminLoginForm';
+import type { SsoLoginInfo } from '@pastebox/contract/schemas/sso';
 import { ApiKeyLoginForm } from './ApiKeyLoginForm';
 import classes from './LoginForm.module.css';
+import { AccountSignIn } from './SsoSignIn';
 
 type LoginMode = 'admin' | 'apikey';
 
-/** SPEC §2 login: two switchable modes, the admin account or an API key. */
-export function LoginForm() {
+/**
+ * SPEC §2 login: two switchable modes, an account (the admin's or a member's, with single
+ * sign-on when the server offers it) or an API key.
+ */
+export function LoginForm({ sso }: { sso?: SsoLoginInfo | undefined }) {
   const { t } = useTranslation();
   const [mode, setMode] = useState<LoginMode>('admin');
   return (
@@ -40,7 +44,7 @@ export function LoginForm() {
           },
         ]}
       />
-      {mode === 'admin' ? <AdminLoginForm /> : <ApiKeyLoginForm />}
+      {mode === 'admin' ? <AccountSignIn sso={sso} /> : <ApiKeyLoginForm />}
     </Stack>
   );
 }

@@ -2,12 +2,15 @@ import { Center, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '@/lib/use-page-title';
+import { useSsoLoginInfo } from '@/features/auth/api/sso';
 import { LoginForm } from './LoginForm';
 
 /** What /admin shows to a visitor who is not signed in (SPEC §6: the page handles login). */
 export function LoginScreen() {
   const { t } = useTranslation();
   usePageTitle(t('login.pageTitle'));
+  // Asked here rather than in the form, so the form's tests see only their own calls.
+  const sso = useSsoLoginInfo();
   return (
     <Center py={{ base: 'md', sm: 48 }}>
       <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={440}>
@@ -23,7 +26,7 @@ export function LoginScreen() {
               {t('login.subtitle')}
             </Text>
           </Stack>
-          <LoginForm />
+          <LoginForm sso={sso.data} />
         </Stack>
       </Paper>
     </Center>

@@ -7,10 +7,11 @@ import { KeysModule } from '@/features/admin/components/keys/KeysModule';
 import { PasswordCard } from './PasswordCard';
 import { ProfileCard } from './ProfileCard';
 import { SessionsCard } from './SessionsCard';
+import { TwoFactorsCard } from './two-factors/TwoFactorsCard';
 
 /**
- * account (issue 32), for whoever signed in with an account: profile, password, sessions;
- * a member also manages its own API keys here, with the key-management list pointed at
+ * account (issue 32), for whoever signed in with an account: profile, password, two
+ * factors, sessions; a member also manages its own API keys here, with the key-management list pointed at
  * /api/account/api-keys. The admin's keys stay in key-management, and the admin's SPEC
  * account form stays in Settings.
  */
@@ -22,6 +23,7 @@ export function AccountModule({ title }: { title: string }) {
       <ModuleHeader title={title} description={t('account.description')} />
       <ProfileCard />
       <PasswordCard />
+      <TwoFactorsCard />
       <SessionsCard />
       {authType === 'member' && (
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={960}>

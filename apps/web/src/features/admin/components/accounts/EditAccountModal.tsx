@@ -11,6 +11,7 @@ import { editAccountValues, toUpdateBody, validateAccountForm } from './account-
 import { AccountFormFields } from './AccountFormFields';
 import { AccountPasswordReset } from './AccountPasswordReset';
 import { useUpdateAccount } from './api/change-account';
+import { TwoFactorReset } from './TwoFactorReset';
 
 interface EditAccountModalProps {
   item: AccountItem | null;
@@ -22,8 +23,8 @@ interface EditAccountModalProps {
 }
 
 /**
- * The account's settings, then — for any account but your own — its password and access:
- * reset, disable or enable, delete. Your own password is changed in Settings.
+ * The account's settings, then — for any account but your own — its password, two factors
+ * and access: reset, disable or enable, delete. Your own password is changed in Settings.
  */
 export function EditAccountModal({
   item,
@@ -58,6 +59,9 @@ export function EditAccountModal({
             <>
               <Section title={t('accounts.reset.title')}>
                 <AccountPasswordReset key={item.id} item={item} onChanged={onChanged} />
+              </Section>
+              <Section title={t('accounts.twoFactors.title')}>
+                <TwoFactorReset item={item} />
               </Section>
               <Section title={t('accounts.access.title')}>
                 <AccountAccess item={item} onChanged={onChanged} onDelete={onDelete} />

@@ -3,11 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { ModuleHeader } from '@/features/admin/components/ModuleHeader';
 import { AccountForm } from './AccountForm';
 import { OfflineDataCard } from './OfflineDataCard';
+import { SecuritySettingsCard } from './SecuritySettingsCard';
 import { ServerCacheCard } from './ServerCacheCard';
 import { SettingsCard } from './SettingsCard';
+import { SsoSettingsCard } from './SsoSettingsCard';
 import { SystemSettingsForm } from './SystemSettingsForm';
 
-/** settings (admin only): the admin account update and the system settings of SPEC §3 and §5. */
+/**
+ * settings (admin only): the admin account update and the system settings of SPEC §3 and §5;
+ * security rules and single sign-on (issue 32).
+ */
 export function SettingsModule({ title }: { title: string }) {
   const { t } = useTranslation();
   return (
@@ -25,6 +30,8 @@ export function SettingsModule({ title }: { title: string }) {
       >
         <SystemSettingsForm />
       </SettingsCard>
+      <SecuritySettingsCard />
+      <SsoSettingsCard />
       <ServerCacheCard />
       <OfflineDataCard />
     </Stack>

@@ -1,17 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { invalidateAfterChange } from '@/lib/query-keys';
-
-/**
- * The Accounts module's query keys. They live beside the module rather than in
- * lib/query-keys.ts because that file is shared; moving them there (and the root into
- * SESSION_QUERY_ROOTS) is a follow-up.
- */
-export const accountKeys = {
-  all: ['admin', 'accounts'] as const,
-  list: (params: AccountsPageParams) => ['admin', 'accounts', 'list', params] as const,
-  /** Every account, for the "hand the shares to" choice when deleting one. */
-  choices: ['admin', 'accounts', 'choices'] as const,
-};
+import { invalidateAfterChange, queryKeys } from '@/lib/query-keys';
 
 export interface AccountsPageParams {
   /** 1-based page number. */
@@ -23,7 +11,7 @@ export interface AccountsPageParams {
 
 /** An account changed: every account list refreshes. */
 export function invalidateAccounts(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: accountKeys.all });
+  return queryClient.invalidateQueries({ queryKey: queryKeys.accounts.all });
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { AccountList } from '@pastebox/contract/schemas/account';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { accountKeys, type AccountsPageParams } from './account-keys';
+import { queryKeys } from '@/lib/query-keys';
+import type { AccountsPageParams } from './account-keys';
 
 /** Accounts a page (the admin lists, like the share lists, 10 at a time). */
 export const ACCOUNTS_PAGE_SIZE = 10;
@@ -24,7 +25,7 @@ export function getAccounts(params: AccountsPageParams, limit = ACCOUNTS_PAGE_SI
 export function useAccounts(params: AccountsPageParams) {
   return useQuery(
     queryOptions({
-      queryKey: accountKeys.list(params),
+      queryKey: queryKeys.accounts.list(params),
       queryFn: () => getAccounts(params),
       placeholderData: keepPreviousData,
     }),
@@ -34,7 +35,7 @@ export function useAccounts(params: AccountsPageParams) {
 /** The accounts a deleted account's shares can go to (the first 100, by role then name). */
 export function useAccountChoices(enabled: boolean) {
   return useQuery({
-    queryKey: accountKeys.choices,
+    queryKey: queryKeys.accounts.choices,
     queryFn: () => getAccounts({ page: 1, search: '', role: '' }, CHOICES_LIMIT),
     enabled,
   });

@@ -4,8 +4,11 @@ import { addMs, isoNow } from '@/lib/clock';
 import { sha256Hex } from '@/lib/crypto';
 import { newId, randomToken } from '@/lib/ids';
 import { principalCacheOf } from '@/lib/principal-cache';
+import type { SignInContext } from '@/lib/sign-in';
 import { TtlCache } from '@/lib/ttl-cache';
-import { AuthRepo } from './repo';
+import { SessionsRepo } from './repo';
+
+export type { SignInContext } from '@/lib/sign-in';
 
 /**
  * Sessions (DESIGN §12): each sign-in is a row keyed by its token's SHA-256, with the
@@ -20,12 +23,6 @@ const MAX_TRACKED_SESSIONS = 10_000;
 
 /** How a session began (shown in "your sessions" and recorded in the audit log). */
 export type SignInMethod = 'password' | 'totp' | 'recovery' | 'passkey' | 'sso';
-
-/** Where a sign-in comes from. */
-export interface SignInContext {
-  clientIp: string;
-  userAgent: string | null;
-}
 
 export interface OpenedSession {
   /** The account signed in; for the audit log, not for the answer. */
@@ -46,7 +43,7 @@ export async function openSession(
   const token = randomToken(32);
   const now = deps.clock.now();
   const expiresAt = addMs(now, SESSION_MS).toISOString();
-  await new AuthRepo(deps.db).insertSession({
+  await new SessionsRepo(deps.db).insertSession({
     token_hash: sha256Hex(token),
     id: newId(),
     account_id: account.id,
@@ -74,7 +71,7 @@ export async function openSession(
 export async function resolveSessionToken(deps: AppDeps, token: string): Promise<Principal | null> {
   const tokenHash = sha256Hex(token);
   const principal = await principalCacheOf(deps).resolve('session', tokenHash, async () => {
-    const row = await new AuthRepo(deps.db).findLiveSession(tokenHash, isoNow(deps.clock));
+    const row = await new SessionsRepo(deps.db).findLiveSession(tokenHash, isoNow(deps.clock));
     if (!row || row.disabled === 1) {
       return null;
     }
@@ -119,7 +116,7 @@ async function touchLastUsed(deps: AppDeps, tokenHash: string): Promise<void> {
     return;
   }
   touched.set(tokenHash, true, now + LAST_USED_RESOLUTION_MS);
-  await new AuthRepo(deps.db).touchSession(
+  await new SessionsRepo(deps.db).touchSession(
     tokenHash,
     new Date(now).toISOString(),
     new Date(now - LAST_USED_RESOLUTION_MS).toISOString(),
@@ -131,13 +128,13 @@ async function touchLastUsed(deps: AppDeps, tokenHash: string): Promise<void> {
  * their cached copy within a second; this one drops it now.
  */
 export async function logout(deps: AppDeps, tokenHash: string): Promise<void> {
-  await new AuthRepo(deps.db).deleteSession(tokenHash);
+  await new SessionsRepo(deps.db).deleteSession(tokenHash);
   principalCacheOf(deps).forget('session', tokenHash);
 }
 
 /** Sweeper: drops sessions past their expiry. */
 export async function sweepExpiredSessions(deps: AppDeps): Promise<void> {
-  await new AuthRepo(deps.db).deleteExpiredSessions(isoNow(deps.clock));
+  await new SessionsRepo(deps.db).deleteExpiredSessions(isoNow(deps.clock));
 }
 
 /** One row of "your sessions". */
@@ -158,7 +155,7 @@ export async function listSessions(
   accountId: string,
   currentTokenHash: string | null,
 ): Promise<SessionView[]> {
-  const rows = await new AuthRepo(deps.db).listSessions(accountId, isoNow(deps.clock));
+  const rows = await new SessionsRepo(deps.db).listSessions(accountId, isoNow(deps.clock));
   return rows.map((row) => ({
     id: row.id,
     current: row.token_hash === currentTokenHash,
@@ -173,7 +170,7 @@ export async function listSessions(
 
 /** Ends one of the account's sessions; false when it has no such session. */
 export async function endSession(deps: AppDeps, accountId: string, id: string): Promise<boolean> {
-  const ended = await new AuthRepo(deps.db).deleteSessionById(accountId, id);
+  const ended = await new SessionsRepo(deps.db).deleteSessionById(accountId, id);
   principalCacheOf(deps).forgetAll();
   return ended > 0;
 }
@@ -184,7 +181,7 @@ export async function endSessionsOf(
   accountId: string,
   keepTokenHash?: string,
 ): Promise<number> {
-  const ended = await new AuthRepo(deps.db).deleteSessionsOfAccount(accountId, keepTokenHash);
+  const ended = await new SessionsRepo(deps.db).deleteSessionsOfAccount(accountId, keepTokenHash);
   principalCacheOf(deps).forgetAll();
   return ended;
 }
