@@ -92,6 +92,34 @@ forEachTarget('member quota', (target) => {
     expect(list.body.data.items[0]?.used_bytes).toBe(900);
   });
 
+  it('keeps counting what a deleted key uploaded: its shares pass to the member', async () => {
+    const member = await createMember(admin, { quota_bytes: 1000 });
+    const created = await member.client.post<ApiKeyItem>('/api/account/api-keys', {
+      name: `gone-key-${member.username}`,
+      file_permission: true,
+      text_permission: true,
+    });
+    const key = server.anon.withApiKey(created.body.data.key);
+    const upload = await postForm(key, {
+      content: 'k'.repeat(700),
+      fields: { s3_config_id: configId },
+    });
+    expect(upload.status).toBe(201);
+    const paste = await key.post<{ id: string }>('/api/paste', { content: 'by the key' });
+    expect(
+      (await member.client.delete(`/api/account/api-keys/${created.body.data.id}`)).status,
+    ).toBe(200);
+    const me = await member.client.get<AccountMe>('/api/account');
+    expect(me.body.data.used_bytes).toBe(700);
+    const refused = await postForm(member.client, {
+      content: 'm'.repeat(400),
+      fields: { s3_config_id: configId },
+    });
+    expect(refused.body.error).toBe('QUOTA_EXCEEDED');
+    const pastes = await member.client.get<{ items: { id: string }[] }>('/api/user/pastes');
+    expect(pastes.body.data.items.map((item) => item.id)).toContain(paste.body.data.id);
+  });
+
   it('leaves admins and members without a quota unlimited', async () => {
     const member = await createMember(admin, { quota_bytes: 0 });
     for (const client of [admin, member.client]) {

@@ -41,6 +41,16 @@ export class ApiKeysRepo {
       .executeTakeFirst();
   }
 
+  /** Whether an account is a member (whose keys' shares are its own). */
+  isMember(accountId: string) {
+    return this.db
+      .selectFrom('accounts')
+      .select('role')
+      .where('id', '=', accountId)
+      .executeTakeFirst()
+      .then((row) => row?.role === 'member');
+  }
+
   /** An account's keys, newest first. */
   listOfAccount(accountId: string) {
     return this.db

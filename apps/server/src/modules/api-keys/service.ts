@@ -5,11 +5,14 @@ import type {
   UpdateApiKeyBody,
 } from '@pastebox/contract/schemas/api-key';
 import type { AppDeps } from '@/context';
+import type { OwnerScope } from '@/db/filters';
 import { sha256Hex } from '@/lib/crypto';
 import { AppError } from '@/lib/errors';
 import { newId, randomToken } from '@/lib/ids';
 import { principalCacheOf } from '@/lib/principal-cache';
 import { dropLocksOfKeys } from '@/modules/dav-locks/service';
+import { handOverFileShares } from '@/modules/files/service';
+import { handOverPastes } from '@/modules/pastes/service';
 import { dropLocksLostBy } from './locks';
 import { withinRights, type OwnerRights } from './owner-rights';
 import { presentApiKey } from './presenter';
@@ -171,12 +174,23 @@ export async function updateApiKey(
  * process, and within a second on every other (the revocation epoch, migration 009).
  */
 export async function deleteApiKey(deps: AppDeps, id: string, scope: KeyScope): Promise<void> {
-  await keyInScope(new ApiKeysRepo(deps.db), id, scope);
+  const repo = new ApiKeysRepo(deps.db);
+  const key = await keyInScope(repo, id, scope);
+  const heir =
+    key.account_id !== null && (await repo.isMember(key.account_id)) ? key.account_id : null;
   // Its WebDAV locks go with it, in the same transaction: nobody could release them after.
+  // A member's key leaves its shares to the member (issue 32): they stay in the member's
+  // lists and count against its quota after the key is gone.
   const deleted = await deps.db.transaction().execute(async (trx) => {
     const row = await new ApiKeysRepo(trx).delete(id);
     if (row) {
       await dropLocksOfKeys(trx, [id]);
+      if (heir !== null) {
+        const inTransaction = { ...deps, db: trx };
+        const made: OwnerScope = { kind: 'owner', createdBy: `apikey:${id}` };
+        await handOverPastes(inTransaction, made, heir);
+        await handOverFileShares(inTransaction, made, heir);
+      }
     }
     return row;
   });
