@@ -141,7 +141,7 @@ describe('a member, from invitation to quota', () => {
     await page.goto('/admin');
     await (await visible(page, page.getByLabel('用户名'))).fill(member.username);
     await page.locator('input[type="password"]').fill(member.password);
-    await page.getByRole('button', { name: '登录' }).click();
+    await page.getByRole('button', { name: '登录', exact: true }).click();
     await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/admin\/[a-z-]+$/);
     await page.goto('/upload');
     await page.locator('input[type=file]').setInputFiles({
@@ -184,6 +184,28 @@ describe('a member, from invitation to quota', () => {
     await visible(phonePage, phonePage.getByRole('button', { name: 'Log in' }));
     await laptop.close();
     await phone.close();
+  });
+
+  it('shows each of those steps on the audit page', async () => {
+    const { page } = await journey.open('/admin/audit', { language: 'en-US', theme: 'light' });
+    const table = page.locator('table');
+    await visible(page, table.getByText('dana').first());
+    const log = await journey.call<{ items: { action: string; actor_name: string | null }[] }>(
+      'GET',
+      '/admin/audit?limit=200',
+    );
+    const byDana = log.items.filter((entry) => entry.actor_name === member.username);
+    expect(log.items.map((entry) => entry.action)).toEqual(
+      expect.arrayContaining(['account.create', 'account.invite_accept', 'account.update']),
+    );
+    expect(byDana.map((entry) => entry.action)).toEqual(
+      expect.arrayContaining([
+        'auth.sign_in',
+        'share.create',
+        'api_key.create',
+        'session.end_others',
+      ]),
+    );
   });
 
   it('shows the Accounts module and the Account page in both languages and themes', async () => {

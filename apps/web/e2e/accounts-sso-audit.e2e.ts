@@ -95,7 +95,13 @@ describe('single sign-on and the audit log', () => {
       theme: 'light',
     });
     await visible(page, page.getByText('fox').first());
-    await visible(page, page.locator('table').getByText(/^Failure$/).first());
+    await visible(
+      page,
+      page
+        .locator('table')
+        .getByText(/^Failure$/)
+        .first(),
+    );
     await expectNoAxeFindings(page, 'audit page');
     await docsScreenshot(page, 'audit-en-US-light');
 

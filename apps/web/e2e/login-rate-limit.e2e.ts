@@ -47,7 +47,7 @@ describe('login rate limit: one door never locks the other, and the wait is show
     await page.goto('/admin');
     await (await visible(page, page.getByLabel(texts.username))).fill(E2E_ADMIN.username);
     await page.locator('input[autocomplete="current-password"]').fill(password);
-    await page.getByRole('button', { name: texts.submit }).click();
+    await page.getByRole('button', { name: texts.submit, exact: true }).click();
   }
 
   it('the panel still logs in after a stale WebDAV password was refused 429', async () => {

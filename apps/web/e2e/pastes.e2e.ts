@@ -95,7 +95,7 @@ describe('text shares in the browser', () => {
     await page.goto('/admin');
     await (await visible(page, page.getByText('API 密钥', { exact: true }))).click();
     await (await visible(page, page.getByPlaceholder('粘贴你的 API 密钥'))).fill('e2e_build_key-1');
-    await page.getByRole('button', { name: '登录' }).click();
+    await page.getByRole('button', { name: '登录', exact: true }).click();
     await visible(page, page.getByText('用户面板'));
     await screenshot(page, 'user-panel-zh-CN-dark');
 
