@@ -67,6 +67,10 @@ describe(`the audit log (${dialect})`, () => {
     expect(byMember.find((entry) => entry.action === 'share.delete')?.target).toBe(
       paste.body.data.id,
     );
+    // A new share is named by its slug, read from the answer.
+    expect(byMember.find((entry) => entry.action === 'share.create')?.target).toBe(
+      paste.body.data.slug,
+    );
     const accountChanges = await entries('action=account.');
     expect(accountChanges.map((entry) => [entry.action, entry.target])).toEqual(
       expect.arrayContaining([

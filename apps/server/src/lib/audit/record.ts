@@ -114,7 +114,16 @@ export function auditedRoute(action: string, handler: Handler<AppEnv>): Handler<
     if (answer instanceof Promise) {
       return (answer as Promise<Response>).then(
         (response) => {
-          settle(c, response.status);
+          if (WRITES_WITH_SIZE.has(action) && response.status < 400) {
+            // Off the answer's path: the entry waits for a copy of the body, the client not.
+            const arriving = createdOf(response).then((created) => {
+              noteAudit(c, created);
+              settle(c, response.status);
+            });
+            auditRecorderOf(c.get('deps')).expect(arriving);
+          } else {
+            settle(c, response.status);
+          }
           return response;
         },
         (error: unknown) => {
@@ -126,6 +135,28 @@ export function auditedRoute(action: string, handler: Handler<AppEnv>): Handler<
     settle(c, (answer as Response).status);
     return answer as Response;
   };
+}
+
+/** Writes whose entry names what they made: the new share's slug, the bytes written. */
+const WRITES_WITH_SIZE = new Set(['share.create', 'fs.write']);
+
+/** The slug and size an answer's `data` names, read from a copy of a JSON answer. */
+async function createdOf(response: Response): Promise<AuditNote> {
+  if (!response.headers.get('content-type')?.includes('application/json')) {
+    return {};
+  }
+  try {
+    const body = (await response.clone().json()) as { data?: Record<string, unknown> | null };
+    const data = body.data ?? {};
+    const slug = typeof data.slug === 'string' ? data.slug : undefined;
+    const size = typeof data.size === 'number' ? data.size : undefined;
+    return {
+      ...(slug !== undefined ? { target: slug } : {}),
+      ...(size !== undefined ? { detail: { size } } : {}),
+    };
+  } catch {
+    return {};
+  }
 }
 
 function statusOf(error: unknown): number {

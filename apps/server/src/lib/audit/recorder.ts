@@ -42,8 +42,20 @@ export class AuditRecorder {
     }
   }
 
+  /** Entries still being put together (an answer's copy being read): a flush waits for them. */
+  #arriving = new Set<Promise<unknown>>();
+
+  /** Notes an entry on its way, so that a flush includes it. */
+  expect(arriving: Promise<unknown>): void {
+    this.#arriving.add(arriving);
+    void arriving.finally(() => this.#arriving.delete(arriving));
+  }
+
   /** Writes what is queued; resolves when it (and every earlier write) is done. */
-  flush(): Promise<void> {
+  async flush(): Promise<void> {
+    if (this.#arriving.size > 0) {
+      await Promise.allSettled([...this.#arriving]);
+    }
     if (this.#timer !== null) {
       clearTimeout(this.#timer);
       this.#timer = null;
@@ -51,7 +63,7 @@ export class AuditRecorder {
     const batch = this.#queue;
     this.#queue = [];
     this.#writing = this.#writing.then(() => this.#write(batch));
-    return this.#writing;
+    await this.#writing;
   }
 
   async #write(batch: AuditRow[]): Promise<void> {
