@@ -16,13 +16,22 @@ interface FieldErrors {
  * Username and password; Enter submits; both fields are required (SPEC §5). When the
  * password asks for a second step (issue 32), the step takes the form's place.
  */
-export function AdminLoginForm() {
+export function AdminLoginForm({
+  onStepChange,
+}: {
+  /** Told when a second step takes the form's place, and when it leaves. */
+  onStepChange?: (inStep: boolean) => void;
+} = {}) {
   const { t } = useTranslation();
   const login = useAdminLogin();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [step, setStep] = useState<SignInStep | null>(null);
+  const [step, setStepState] = useState<SignInStep | null>(null);
+  const setStep = (next: SignInStep | null) => {
+    setStepState(next);
+    onStepChange?.(next !== null);
+  };
   const [stepEnded, setStepEnded] = useState<string | null>(null);
 
   const submit = (event: FormEvent) => {

@@ -1,8 +1,10 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubFetch } from '@/test/fake-server';
 import { renderWithProviders } from '@/test/render';
 import { LoginForm } from './LoginForm';
+import { signInServer, stepRequired, type Call } from './second-factor/sign-in-test-server';
 
 const assign = vi.fn();
 
@@ -46,5 +48,26 @@ describe('LoginForm — single sign-on (issue 32)', () => {
     );
     expect(screen.queryByRole('button', { name: /^Sign in with/ })).toBeNull();
     expect(screen.getByLabelText(/^Password/)).toBeInTheDocument();
+  });
+
+  it('leaves the second step alone on the card: no provider button while it is asked for', async () => {
+    const user = userEvent.setup();
+    const calls: Call[] = [];
+    stubFetch(
+      signInServer(
+        { 'POST /api/admin/login': () => stepRequired('SECOND_FACTOR_REQUIRED', 'totp') },
+        calls,
+      ),
+    );
+    await renderWithProviders(
+      <LoginForm sso={{ enabled: true, name: 'Acme account', hide_password_form: false }} />,
+      { route: '/admin' },
+    );
+    await user.type(screen.getByLabelText(/^Username/), 'ada');
+    await user.type(screen.getByLabelText(/^Password/), 'pw-123456');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Two-step verification')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign in with Acme account' })).toBeNull();
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['POST /api/admin/login']);
   });
 });

@@ -23,6 +23,7 @@ export function AccountSignIn({ sso }: { sso?: SsoLoginInfo | undefined }) {
   const returnTo = useReturnTo();
   const [passwordShown, setPasswordShown] = useState(false);
   const [leaving, setLeaving] = useState(false);
+  const [inStep, setInStep] = useState(false);
   if (!sso?.enabled) {
     return <AdminLoginForm />;
   }
@@ -33,22 +34,26 @@ export function AccountSignIn({ sso }: { sso?: SsoLoginInfo | undefined }) {
     window.location.assign(ssoStartUrl(returnTo));
   };
   const showForm = !sso.hide_password_form || passwordShown;
+  // While a second step is asked for, it alone is on the card; the form keeps its place in
+  // the tree (the step is its state), only the provider's button and the divider go.
   return (
     <Stack gap="md">
-      <Button
-        fullWidth
-        size="md"
-        variant={showForm ? 'default' : 'filled'}
-        loading={leaving}
-        leftSection={<IconBuildingSkyscraper size={18} stroke={1.7} aria-hidden />}
-        onClick={start}
-      >
-        {t('login.sso.button', { name })}
-      </Button>
+      {!inStep && (
+        <Button
+          fullWidth
+          size="md"
+          variant={showForm ? 'default' : 'filled'}
+          loading={leaving}
+          leftSection={<IconBuildingSkyscraper size={18} stroke={1.7} aria-hidden />}
+          onClick={start}
+        >
+          {t('login.sso.button', { name })}
+        </Button>
+      )}
       {showForm ? (
         <>
-          <Divider label={t('login.sso.or')} labelPosition="center" />
-          <AdminLoginForm />
+          {!inStep && <Divider label={t('login.sso.or')} labelPosition="center" />}
+          <AdminLoginForm onStepChange={setInStep} />
         </>
       ) : (
         <Anchor
