@@ -1,6 +1,4 @@
 import {
-  Box,
-  Button,
   Fieldset,
   Group,
   NativeSelect,
@@ -12,10 +10,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import type { AccountRole } from '@pastebox/contract/schemas/account';
-import { IconFolderSearch } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FolderPicker } from '@/components/FolderPicker';
 import { sizeUnitLabel } from '@/lib/uploader/format';
 import {
   QUOTA_UNITS,
@@ -23,6 +18,7 @@ import {
   type AccountFormValues,
   type QuotaUnit,
 } from './account-form';
+import { BasicPathInput } from '../shared/BasicPathInput';
 
 interface AccountFormFieldsProps {
   values: AccountFormValues;
@@ -32,7 +28,6 @@ interface AccountFormFieldsProps {
   ownAccount?: boolean;
 }
 
-const MONOSPACE = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
 const PERMISSIONS = [
   { key: 'text', label: 'keys.permissions.text', hint: 'keys.form.textHint' },
   { key: 'file', label: 'keys.permissions.file', hint: 'keys.form.fileHint' },
@@ -108,7 +103,6 @@ function MemberFields({
   error: (key: keyof AccountFormValues) => string | undefined;
 }) {
   const { t } = useTranslation();
-  const [choosingPath, setChoosingPath] = useState(false);
   return (
     <>
       <Fieldset legend={t('accounts.form.permissions')} variant="filled" radius="md">
@@ -124,39 +118,12 @@ function MemberFields({
           ))}
         </Stack>
       </Fieldset>
-      <TextInput
+      <BasicPathInput
         label={t('accounts.form.basicPath')}
         description={t('accounts.form.basicPathHint')}
-        placeholder="/"
         value={values.basicPath}
         error={error('basicPath')}
-        onChange={(event) => onChange('basicPath', event.currentTarget.value)}
-        styles={MONOSPACE}
-        // The chooser beside the input, as on the key form (a right section clipped it).
-        inputContainer={(input) => (
-          <Group gap="xs" wrap="nowrap" align="center">
-            <Box flex={1} miw={0}>
-              {input}
-            </Box>
-            <Button
-              variant="default"
-              leftSection={<IconFolderSearch size={16} />}
-              onClick={() => setChoosingPath(true)}
-              style={{ flexShrink: 0 }}
-            >
-              {t('folderPicker.chooseShort')}
-            </Button>
-          </Group>
-        )}
-      />
-      <FolderPicker
-        opened={choosingPath}
-        onClose={() => setChoosingPath(false)}
-        onPick={(path) => onChange('basicPath', path)}
-        title={t('folderPicker.basicPathTitle')}
-        initialPath={values.basicPath}
-        confirmLabel={t('folderPicker.useAsBasicPath')}
-        allowCreate={false}
+        onChange={(path) => onChange('basicPath', path)}
       />
       <NumberInput
         label={t('accounts.form.quota')}

@@ -1,20 +1,6 @@
-import {
-  Box,
-  Button,
-  Fieldset,
-  Group,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  TextInput,
-} from '@mantine/core';
+import { Fieldset, NumberInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { KEY_EXPIRY_OPTIONS, LIMITS } from '@pastebox/contract/limits';
-import { IconFolderSearch } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FolderPicker } from '@/components/FolderPicker';
 import {
   MAX_CUSTOM_DAYS,
   type KeyExpiryChoice,
@@ -22,6 +8,7 @@ import {
   type KeyFormValues,
 } from './key-form';
 import { WebdavKeyHint } from './WebdavKeyHint';
+import { BasicPathInput } from '../shared/BasicPathInput';
 
 interface KeyFormFieldsProps {
   values: KeyFormValues;
@@ -44,7 +31,6 @@ export function KeyFormFields({
   withCustomKey,
 }: KeyFormFieldsProps) {
   const { t } = useTranslation();
-  const [choosingPath, setChoosingPath] = useState(false);
   const error = (key: keyof KeyFormValues) =>
     errors[key] ? t(errors[key] as 'common.error', { max: MAX_CUSTOM_DAYS }) : undefined;
   const expiryData = [
@@ -133,41 +119,12 @@ export function KeyFormFields({
           )}
         </Stack>
       )}
-      <TextInput
+      <BasicPathInput
         label={t('keys.form.basicPath')}
         description={t('keys.form.basicPathHint')}
-        placeholder="/"
         value={values.basicPath}
         error={error('basicPath')}
-        onChange={(event) => onChange('basicPath', event.currentTarget.value)}
-        styles={MONOSPACE}
-        // Beside the input, not inside it: a right section has a fixed width, which
-        // clipped the label ("Choose") in some fonts and languages.
-        inputContainer={(input) => (
-          <Group gap="xs" wrap="nowrap" align="center">
-            <Box flex={1} miw={0}>
-              {input}
-            </Box>
-            <Button
-              variant="default"
-              leftSection={<IconFolderSearch size={16} />}
-              onClick={() => setChoosingPath(true)}
-              style={{ flexShrink: 0 }}
-            >
-              {t('folderPicker.chooseShort')}
-            </Button>
-          </Group>
-        )}
-      />
-      {/* SPEC §2: the mount-path chooser for a key's base path. */}
-      <FolderPicker
-        opened={choosingPath}
-        onClose={() => setChoosingPath(false)}
-        onPick={(path) => onChange('basicPath', path)}
-        title={t('folderPicker.basicPathTitle')}
-        initialPath={values.basicPath}
-        confirmLabel={t('folderPicker.useAsBasicPath')}
-        allowCreate={false}
+        onChange={(path) => onChange('basicPath', path)}
       />
     </Stack>
   );
