@@ -24,6 +24,7 @@ import * as auditEvents from './migrations/019-audit-events';
 import * as twoFactors from './migrations/020-two-factors';
 import * as sso from './migrations/021-sso';
 import * as quotaHolds from './migrations/022-quota-holds';
+import * as privateFileShares from './migrations/023-private-file-shares';
 import { createPostgresDialect } from './postgres-pool';
 import { openSqliteDialect } from './sqlite-dialect';
 import type { Database } from './types';
@@ -84,6 +85,7 @@ const migrations: Record<string, Migration> = {
   '020-two-factors': twoFactors,
   '021-sso': sso,
   '022-quota-holds': quotaHolds,
+  '023-private-file-shares': privateFileShares,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

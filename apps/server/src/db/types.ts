@@ -95,6 +95,8 @@ export interface FilesTable {
   created_by: string;
   /** 'pending' while a presigned or multipart upload is in flight, then 'ready'. */
   status: string;
+  /** 1: opened through its public link by its owner only (migration 023). */
+  private: Generated<number>;
   created_at: string;
   updated_at: string;
 }

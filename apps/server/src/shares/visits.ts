@@ -151,6 +151,8 @@ export interface VisitGrantChanges {
   password_hash?: string | null;
   max_views?: number;
   expires_at?: string | null;
+  /** A file share's link closed to all but its owner, or opened again (files.private). */
+  private?: number;
 }
 
 /**
@@ -163,7 +165,8 @@ export function revokesVisits(changes: VisitGrantChanges): boolean {
   return (
     changes.password_hash !== undefined ||
     changes.max_views !== undefined ||
-    changes.expires_at !== undefined
+    changes.expires_at !== undefined ||
+    changes.private !== undefined
   );
 }
 

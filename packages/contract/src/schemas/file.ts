@@ -32,6 +32,11 @@ export const fileShare = z.object({
   path: z.string().describe('The folder the file was uploaded into'),
   storage_path: z.string().describe('Object key in the storage config'),
   status: fileStatus.describe('pending while a presigned or multipart upload is in flight'),
+  private: z
+    .boolean()
+    .describe(
+      'Opened through its public link by its owner only (a request upload, a bundle member)',
+    ),
   has_password: z.boolean(),
   expires_at: z.string().nullable().describe('ISO instant; null = never'),
   max_views: z.number().int().describe('0 = unlimited'),
@@ -72,6 +77,10 @@ export const updateFileBody = z.object({
     .nullish()
     .describe('Hours from now; 0 or null = never; absent = unchanged'),
   max_views: maxViewsCount.nullish().describe('0 or null = unlimited'),
+  private: z
+    .boolean()
+    .nullish()
+    .describe('false shares a private file through its link; true takes the link back'),
 });
 export type UpdateFileBody = z.infer<typeof updateFileBody>;
 

@@ -15,6 +15,10 @@ export const shareOptions = z.object({
   password: z.string().max(256).nullish().describe('Access password; none when empty'),
   expires_in: expiresInHours.nullish().describe('Hours (1, 24, 168, 720); 0 or empty = never'),
   max_views: maxViewsCount.nullish().describe('0 or empty = unlimited'),
+  private: z
+    .boolean()
+    .nullish()
+    .describe('Keep the link closed to all but the owner (e.g. the files of a bundle)'),
 });
 export type ShareOptions = z.infer<typeof shareOptions>;
 
@@ -154,6 +158,7 @@ export const formUploadSchema = {
     password: { type: 'string' },
     expires_in: { type: 'integer', description: 'Hours; 0 = never' },
     max_views: { type: 'integer', description: '0 = unlimited' },
+    private: { type: 'boolean', description: 'true: the link opens for the owner only' },
     size: { type: 'integer', description: 'Optional: bytes, for the early quota check' },
     file: { type: 'string', format: 'binary', description: 'Last part of the form' },
   },

@@ -105,6 +105,9 @@ async function changesFrom(
   if (body.max_views !== undefined) {
     changes.max_views = body.max_views ?? 0;
   }
+  if (body.private !== undefined && body.private !== null) {
+    changes.private = body.private ? 1 : 0;
+  }
   return changes;
 }
 

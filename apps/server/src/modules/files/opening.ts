@@ -1,5 +1,5 @@
 import type { PublicFile } from '@pastebox/contract/schemas/file';
-import type { AppDeps } from '@/context';
+import type { AppDeps, Principal } from '@/context';
 import { isoNow } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
 import { assertLive } from '@/shares/liveness';
@@ -16,10 +16,17 @@ import { issueFileVisits } from './visits';
  * hands out the preview and download links of a new visit (DESIGN §5, `@/shares/visits`).
  */
 
-/** The ready share behind a public link, or 404; 410 once it expired or ran out of views. */
-export async function findLiveFile(deps: AppDeps, slug: string): Promise<FileRow> {
+/**
+ * The ready share behind a public link, or 404; 410 once it expired or ran out of views. A
+ * private share is there for its owner only: anyone else is told it does not exist.
+ */
+export async function findLiveFile(
+  deps: AppDeps,
+  slug: string,
+  principal: Principal,
+): Promise<FileRow> {
   const row = await new FilesRepo(deps.db).findBySlug(slug);
-  if (!row || row.status !== 'ready') {
+  if (!row || row.status !== 'ready' || (row.private === 1 && !isFileOwner(row, principal))) {
     throw new AppError('FILE_NOT_FOUND');
   }
   assertLive(row, isoNow(deps.clock));
@@ -89,7 +96,7 @@ export async function openFileShare(
   reader: Reader,
   linkBase: string,
 ): Promise<PublicFile> {
-  const row = await findLiveFile(deps, slug);
+  const row = await findLiveFile(deps, slug, reader.principal);
   if (isFileOwner(row, reader.principal)) {
     return presentPublicFile(row, await visitLinks(deps, row, linkBase));
   }
@@ -111,7 +118,7 @@ export async function verifyFileShare(
   reader: Reader,
   linkBase: string,
 ): Promise<PublicFile> {
-  const row = await findLiveFile(deps, slug);
+  const row = await findLiveFile(deps, slug, reader.principal);
   if (isFileOwner(row, reader.principal)) {
     return presentPublicFile(row, await visitLinks(deps, row, linkBase));
   }

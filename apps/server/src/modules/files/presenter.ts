@@ -45,6 +45,7 @@ export function presentFileShare(
     path: row.path,
     storage_path: row.storage_path,
     status: statusOf(row.status),
+    private: Number(row.private) === 1,
     has_password: row.password_hash !== null,
     expires_at: row.expires_at,
     max_views: row.max_views,

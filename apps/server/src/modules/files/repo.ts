@@ -45,6 +45,7 @@ const FILE_COLUMNS = everyColumnOf<Selectable<FilesTable>>()([
   'views',
   'created_by',
   'status',
+  'private',
   'created_at',
   'updated_at',
 ]);
@@ -60,7 +61,7 @@ const countOpenView = compiledOnce<{ slug: string; nowIso: string }, unknown>((d
     'slug',
     value('slug'),
     value('nowIso'),
-    sql<SqlBool>`${sql.ref('status')} = ${'ready'} and ${sql.ref('password_hash')} is null`,
+    sql<SqlBool>`${sql.ref('status')} = ${'ready'} and ${sql.ref('password_hash')} is null and ${sql.ref('private')} = ${0}`,
   ).returning(columnsAsThemselves(FILE_COLUMNS)),
 );
 

@@ -9,6 +9,29 @@ export type FormFields = Record<string, string>;
 export const PLACEMENT_FIELDS = ['s3_config_id', 'path'] as const;
 
 const NUMERIC_FIELDS = new Set(['expires_in', 'max_views']);
+const BOOLEAN_FIELDS = new Set(['private']);
+
+/** An optional yes/no from a form field: true/1 or false/0; empty means absent. */
+function booleanField(fields: FormFields, name: string): boolean {
+  const raw = fields[name]?.trim().toLowerCase();
+  if (raw === 'true' || raw === '1') {
+    return true;
+  }
+  if (raw === 'false' || raw === '0') {
+    return false;
+  }
+  throw new AppError('VALIDATION_FAILED', `${name} must be true or false`, [
+    { path: name, message: 'must be true or false' },
+  ]);
+}
+
+/** A form field as the share options schema expects it. */
+function fieldValue(fields: FormFields, name: string): string | number | boolean | undefined {
+  if (NUMERIC_FIELDS.has(name)) {
+    return numberField(fields, name);
+  }
+  return BOOLEAN_FIELDS.has(name) ? booleanField(fields, name) : fields[name];
+}
 
 /** An optional whole number from a form field; empty means absent. */
 export function numberField(fields: FormFields, name: string): number | undefined {
@@ -28,13 +51,13 @@ export function numberField(fields: FormFields, name: string): number | undefine
 /** The share options among the form fields, checked by the same schema as the JSON calls. */
 export function shareOptionsFrom(fields: FormFields): ShareOptions {
   assertCleanText(fields);
-  const candidate: Record<string, string | number | undefined> = {};
+  const candidate: Record<string, string | number | boolean | undefined> = {};
   for (const name of Object.keys(shareOptions.shape)) {
     const raw = fields[name];
     if (raw === undefined || raw === '') {
       continue;
     }
-    candidate[name] = NUMERIC_FIELDS.has(name) ? numberField(fields, name) : raw;
+    candidate[name] = fieldValue(fields, name);
   }
   const parsed = shareOptions.safeParse(candidate);
   if (!parsed.success) {

@@ -62,7 +62,7 @@ export async function presignUpload(
       status: 'pending',
       options: {
         customSlug,
-        columns: { remark: null, password_hash: null, expires_at: null, max_views: 0 },
+        columns: { remark: null, password_hash: null, expires_at: null, max_views: 0, private: 0 },
       },
     });
   } catch (error) {

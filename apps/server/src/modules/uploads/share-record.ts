@@ -28,6 +28,7 @@ export interface PreparedOptions {
     password_hash: string | null;
     expires_at: string | null;
     max_views: number;
+    private: number;
   };
 }
 
@@ -59,6 +60,7 @@ export async function prepareOptions(
       password_hash: options.password ? await hashPassword(options.password) : null,
       expires_at: expiryFromHours(options.expires_in, deps.clock.now()),
       max_views: options.max_views ?? 0,
+      private: options.private ? 1 : 0,
     },
   };
 }
