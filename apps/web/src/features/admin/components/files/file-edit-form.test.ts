@@ -17,6 +17,7 @@ const file: FileShare = {
   path: '',
   storage_path: 'a/beach.jpg',
   status: 'ready',
+  private: false,
   has_password: true,
   expires_at: null,
   max_views: 0,
