@@ -10,6 +10,7 @@ import { runCluster, runsSweeper } from './cluster';
 import { ConfigError, loadConfig, type Config } from './config';
 import { ensureInitialAdmin } from './modules/auth/service';
 import { startTaskRunner } from './modules/tasks/service';
+import { startWebhookRunner } from './modules/webhooks/service';
 import { startSweeper } from './sweeper';
 
 /** A connection on which nothing is sent or received for this long is closed. */
@@ -68,6 +69,8 @@ function serveApp(runtime: Runtime): void {
   const stopSweeper = runsSweeper() ? startSweeper(deps) : () => undefined;
   // Background tasks (copy…): claimed from the database, so any instance may run them.
   const stopTaskRunner = startTaskRunner(deps);
+  // Webhook deliveries (issue 33): the same kind of runner over their own table.
+  const stopWebhookRunner = startWebhookRunner(deps);
   const app = buildApp(deps);
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     // In a cluster the primary announces the shared port once, when every worker listens.
@@ -95,7 +98,7 @@ function serveApp(runtime: Runtime): void {
     stopSweeper();
     // Running tasks stop at an object boundary (or are let go of) before the database closes,
     // so another instance resumes them from their checkpoint.
-    const tasksStopped = stopTaskRunner();
+    const tasksStopped = Promise.all([stopTaskRunner(), stopWebhookRunner()]);
     server.close(() => {
       void tasksStopped.then(() => runtime.close()).finally(() => process.exit(0));
     });

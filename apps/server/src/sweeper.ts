@@ -14,6 +14,7 @@ import { sweepExpiredPastes } from './modules/pastes/service';
 import { reconcileStaleUsage, sweepLocalTempFiles } from './modules/storage-configs/service';
 import { sweepFinishedTasks } from './modules/tasks/service';
 import { sweepFiles } from './modules/uploads/service';
+import { sweepFinishedDeliveries } from './modules/webhooks/service';
 import { sweepExpiredDavLocks } from './modules/webdav/locks';
 
 const SWEEP_EVERY_MS = 10 * 60_000;
@@ -36,6 +37,7 @@ export async function sweepOnce(deps: AppDeps): Promise<void> {
   const fsSessions = await sweepFsUploadSessions(deps, mountSource(deps));
   const fsUploads = fsSessions + (await sweepFsPresigns(deps));
   const tasks = await sweepFinishedTasks(deps);
+  await sweepFinishedDeliveries(deps);
   await sweepExpiredDavLocks(deps);
   await dropLocksOfExpiredKeys(deps);
   await reconcileStaleUsage(deps);

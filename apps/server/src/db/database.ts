@@ -25,6 +25,7 @@ import * as twoFactors from './migrations/020-two-factors';
 import * as sso from './migrations/021-sso';
 import * as quotaHolds from './migrations/022-quota-holds';
 import * as privateFileShares from './migrations/023-private-file-shares';
+import * as webhooks from './migrations/026-webhooks';
 import { createPostgresDialect } from './postgres-pool';
 import { openSqliteDialect } from './sqlite-dialect';
 import type { Database } from './types';
@@ -86,6 +87,7 @@ const migrations: Record<string, Migration> = {
   '021-sso': sso,
   '022-quota-holds': quotaHolds,
   '023-private-file-shares': privateFileShares,
+  '026-webhooks': webhooks,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

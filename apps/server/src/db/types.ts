@@ -186,6 +186,34 @@ export interface ShortLinksTable {
   expires_at: string;
 }
 
+/** A webhook event on its way to a URL (migration 026, modules/webhooks). */
+export interface WebhookDeliveriesTable {
+  id: string;
+  /** The account (or 'apikey:{id}') whose event it is; null for the system's own. */
+  owner_id: string | null;
+  event: string;
+  url: string;
+  /** The HMAC key, sealed with SECRET. */
+  secret_cipher: string;
+  /** The exact JSON body every attempt sends. */
+  body: string;
+  /** pending | running | delivered | failed */
+  status: string;
+  /** HTTP attempts made. */
+  attempts: Generated<number>;
+  /** Runner claims of the attempt under way (more than 1: taken over from a dead runner). */
+  claims: Generated<number>;
+  next_attempt_at: string;
+  lease_owner: string | null;
+  lease_expires_at: string | null;
+  /** The last answer's HTTP status; null when none came (timeout, refused). */
+  last_status: number | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}
+
 /**
  * How many shares of one kind created on one UTC day have been removed since (migration
  * 016): kept by triggers on delete, read by the dashboard next to the rows still stored.
@@ -230,4 +258,5 @@ export interface Database {
   folder_leases: FolderLeasesTable;
   share_removals: ShareRemovalsTable;
   short_links: ShortLinksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }

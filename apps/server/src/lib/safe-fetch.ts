@@ -15,7 +15,14 @@ export const SAFE_FETCH_DEFAULTS = {
 export interface SafeFetchOptions {
   /** ALLOW_PRIVATE_URLS: loopback, private and link-local addresses may be fetched. */
   allowPrivate: boolean;
-  method?: 'GET' | 'HEAD';
+  method?: 'GET' | 'HEAD' | 'POST';
+  /** A POST's body and its headers (webhooks); the URL upload sends neither. */
+  body?: Buffer;
+  headers?: Readonly<Record<string, string>>;
+  /** false: a redirect is answered as it is, not followed (a signed POST stays where it was sent). */
+  followRedirects?: boolean;
+  /** Aborting it ends the request at once with the signal's reason. */
+  signal?: AbortSignal;
   /** Redirects followed; one more is refused with URL_TOO_MANY_REDIRECTS. */
   maxRedirects?: number;
   /** From sending the request until the response headers (connect included). */
@@ -67,9 +74,13 @@ export async function safeFetch(
       method: options.method ?? 'GET',
       headersTimeoutMs: options.headersTimeoutMs ?? SAFE_FETCH_DEFAULTS.headersTimeoutMs,
       idleTimeoutMs: options.idleTimeoutMs ?? SAFE_FETCH_DEFAULTS.idleTimeoutMs,
+      ...(options.body ? { body: options.body } : {}),
+      ...(options.headers ? { headers: options.headers } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
     });
     const location = response.headers.location;
-    if (!REDIRECT_STATUSES.has(response.statusCode ?? 0) || !location) {
+    const follow = options.followRedirects !== false;
+    if (!follow || !REDIRECT_STATUSES.has(response.statusCode ?? 0) || !location) {
       return wrapResponse(url, request, response, redirects, options.maxBytes);
     }
     request.destroy();

@@ -12,6 +12,7 @@ import type { AppDeps } from '@/context';
 import { ManualClock } from '@/lib/clock';
 import { ensureInitialAdmin } from '@/modules/auth/service';
 import { startTaskRunner } from '@/modules/tasks/service';
+import { startWebhookRunner } from '@/modules/webhooks/service';
 import { ApiClient } from './api-client';
 
 export const ADMIN = { username: 'admin', password: 'admin-password-1' } as const;
@@ -71,6 +72,8 @@ export async function startTestServer(
   options: {
     /** false: no task runner (tests that drive their own runners, or want tasks to wait). */
     taskRunner?: boolean;
+    /** false: no webhook runner (tests that drive their own, or want deliveries to wait). */
+    webhookRunner?: boolean;
     /** The server's logger (a test that reads what the server logged passes its own). */
     logger?: Logger;
   } = {},
@@ -95,6 +98,8 @@ export async function startTestServer(
   // As main.ts does: tasks created through the API are worked on by this server.
   const stopTaskRunner =
     options.taskRunner === false ? () => Promise.resolve() : startTaskRunner(runtime.deps);
+  const stopWebhookRunner =
+    options.webhookRunner === false ? () => Promise.resolve() : startWebhookRunner(runtime.deps);
   const app = buildApp(runtime.deps);
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
@@ -118,6 +123,7 @@ export async function startTestServer(
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await stopTaskRunner();
+      await stopWebhookRunner();
       await runtime.close();
       await postgres?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -16,9 +16,15 @@ function pinnedLookup(target: ResolvedAddress): LookupFunction {
 }
 
 export interface PinnedRequestOptions {
-  method: 'GET' | 'HEAD';
+  method: 'GET' | 'HEAD' | 'POST';
   headersTimeoutMs: number;
   idleTimeoutMs: number;
+  /** Sent as the request body (a webhook's JSON); none when absent. */
+  body?: Buffer;
+  /** Headers added to (and overriding) the URL upload's defaults. */
+  headers?: Readonly<Record<string, string>>;
+  /** Aborting it destroys the request with the signal's reason. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -30,10 +36,14 @@ export interface PinnedRequestOptions {
 export function requestPinned(
   url: URL,
   target: ResolvedAddress,
-  { method, headersTimeoutMs, idleTimeoutMs }: PinnedRequestOptions,
+  { method, headersTimeoutMs, idleTimeoutMs, body, headers, signal }: PinnedRequestOptions,
 ): Promise<{ request: http.ClientRequest; response: IncomingMessage }> {
   const transport = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason as Error);
+      return;
+    }
     const request = transport.request({
       protocol: url.protocol,
       hostname: bareHostname(url),
@@ -45,6 +55,8 @@ export function requestPinned(
         accept: '*/*',
         // The size limit counts the bytes as stored: no compressed transfer.
         'accept-encoding': 'identity',
+        ...(body ? { 'content-length': String(body.length) } : {}),
+        ...headers,
       },
       auth: url.username
         ? `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`
@@ -66,11 +78,18 @@ export function requestPinned(
       response = answer;
       resolve({ request, response: answer });
     });
+    const onAbort = () => {
+      const reason = signal?.reason as Error;
+      response?.destroy(reason);
+      request.destroy(reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    request.once('close', () => signal?.removeEventListener('abort', onAbort));
     request.once('error', (error) => {
       clearTimeout(headersTimer);
-      reject(asFetchError(error));
+      reject(signal?.aborted ? (signal.reason as Error) : asFetchError(error));
     });
-    request.end();
+    request.end(body);
   });
 }
 
