@@ -33,6 +33,8 @@ export const readCalls: Record<string, PathCall> = {
   download: async (c, path) => outcomeOfRaw(await c.raw(fsUrl(c, 'download', { path }))),
   preview: async (c, path) => outcomeOfRaw(await c.raw(fsUrl(c, 'preview', { path }))),
   'file-link': (c, path) => outcomeOf(fsCall.fileLink(c, path)),
+  'download-zip': async (c, path) => outcomeOfRaw(await c.raw(fsUrl(c, 'download-zip', { path }))),
+  'download-zip-link': (c, path) => outcomeOf(c.get(fsUrl(c, 'download-zip-link', { path }))),
 };
 
 /** The calls that change something; `inside` is a file the caller may rename. */

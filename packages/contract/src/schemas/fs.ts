@@ -14,6 +14,26 @@ export const virtualPath = z.string().min(1).max(4096).describe('Virtual path, e
 
 export const pathQuery = z.object({ path: virtualPath });
 
+/** GET …/fs/download-zip (issue 33): a folder, recursively, or one file as a streamed ZIP. */
+export const downloadZipQuery = z.object({
+  path: virtualPath.describe('The folder (or file) to download as a ZIP, e.g. /photos/2024'),
+});
+
+/** GET /api/fs-zip: a signed ZIP link as GET …/fs/download-zip-link answers it. */
+export const zipLinkQuery = z.object({
+  path: virtualPath,
+  scope: virtualPath.optional().describe('The key’s basic path the link was signed for'),
+  exp: byteSize().describe('Expiry, Unix seconds'),
+  sig: z.string().min(1).max(128),
+});
+
+/** GET …/fs/download-zip-link: a link the browser downloads without credentials. */
+export const zipLinkResult = z.object({
+  url: z.string().describe('Absolute; works without credentials for a minute'),
+  expires_at: z.string(),
+});
+export type ZipLinkResult = z.infer<typeof zipLinkResult>;
+
 /** Query flags arrive as strings; "true"/"1" mean yes. */
 export const queryFlag = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0', ''])])

@@ -3,6 +3,7 @@ import { fsBrowseRoutes } from './routes/browse';
 import { fsChangeRoutes } from './routes/changes';
 import { fsCopyRoutes } from './routes/copy';
 import { fsDeliveryRoutes } from './routes/delivery';
+import { fsDownloadZipRoutes } from './routes/download-zip';
 import { fsLinkRoutes } from './routes/link';
 import { fsShortLinkRoutes } from './routes/short-link';
 import { fsMoveRoutes } from './routes/move';
@@ -12,6 +13,7 @@ import { fsUploadRoutes } from './routes/uploads';
 export const fsRoutes = createRouter()
   .route('/', fsBrowseRoutes)
   .route('/', fsDeliveryRoutes)
+  .route('/', fsDownloadZipRoutes)
   .route('/', fsChangeRoutes)
   .route('/', fsLinkRoutes)
   .route('/', fsShortLinkRoutes)

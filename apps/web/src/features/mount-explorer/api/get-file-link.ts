@@ -46,6 +46,11 @@ export function useViewLink(path: string, enabled = true) {
 /** Starts the browser's download of a file through a short-lived attachment link. */
 export async function downloadFile(path: string): Promise<void> {
   const { url } = await getFileLink(path, { expiresIn: 300, forceDownload: true });
+  followDownloadLink(url);
+}
+
+/** Hands a link that answers an attachment to the browser's download manager. */
+export function followDownloadLink(url: string): void {
   // An <a> click rather than location.href: the page stays, whatever the link answers.
   const anchor = document.createElement('a');
   anchor.href = url;

@@ -6,6 +6,7 @@ import {
   IconDots,
   IconDownload,
   IconEye,
+  IconFileZip,
   IconFolderOpen,
   IconPencil,
   IconCursorText,
@@ -87,6 +88,14 @@ function EntryMenuOpen(props: EntryMenuProps) {
             onClick={() => actions.download(entry)}
           >
             {t('explorer.actions.download')}
+          </Menu.Item>
+        )}
+        {can.downloadZip && (
+          <Menu.Item
+            leftSection={<IconFileZip size={16} />}
+            onClick={() => actions.downloadZip(entry.path)}
+          >
+            {t('zipDownload.action')}
           </Menu.Item>
         )}
         {can.share && (

@@ -2,6 +2,7 @@ import { ActionIcon, Button, Group, Menu, Stack, Tooltip } from '@mantine/core';
 import {
   IconDatabaseX,
   IconDotsVertical,
+  IconFileZip,
   IconFilePlus,
   IconFolderPlus,
   IconRefresh,
@@ -29,6 +30,8 @@ export interface ExplorerToolbarProps {
   refreshing: boolean;
   onClearCache: () => void;
   clearingCache: boolean;
+  /** Downloads the current folder as a ZIP; absent where there is none to offer (the root). */
+  onDownloadZip?: (() => void) | undefined;
 }
 
 /** An icon button of the wide toolbar, named by its tooltip (refresh, clear cache). */
@@ -100,6 +103,11 @@ export function ExplorerToolbar(props: ExplorerToolbarProps) {
                 <Menu.Item leftSection={<IconDatabaseX size={16} />} onClick={props.onClearCache}>
                   {t('explorer.actions.clearCache')}
                 </Menu.Item>
+                {props.onDownloadZip && (
+                  <Menu.Item leftSection={<IconFileZip size={16} />} onClick={props.onDownloadZip}>
+                    {t('zipDownload.folderAction')}
+                  </Menu.Item>
+                )}
               </Menu.Dropdown>
             </Menu>
             {writable && <ExplorerUploadButtons />}
@@ -145,6 +153,14 @@ export function ExplorerToolbar(props: ExplorerToolbarProps) {
           loading={props.clearingCache}
           onClick={props.onClearCache}
         />
+        {props.onDownloadZip && (
+          <ToolbarIcon
+            label={t('zipDownload.folderAction')}
+            icon={<IconFileZip size={18} />}
+            loading={false}
+            onClick={props.onDownloadZip}
+          />
+        )}
       </Group>
       <Group gap="xs" wrap="nowrap">
         <div style={{ width: 240 }}>

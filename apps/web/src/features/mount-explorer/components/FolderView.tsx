@@ -114,6 +114,11 @@ export function FolderView({ folder, base, preview, onClosePreview }: FolderView
           refreshing={listing.isFetching}
           onClearCache={onClearCache}
           clearingCache={clearCache.isPending}
+          onDownloadZip={
+            listing.isSuccess && !listing.data.isRoot
+              ? () => actions.downloadZip(folder)
+              : undefined
+          }
         />
         {listing.isSuccess && listing.data.isVirtual && !listing.data.isRoot && (
           <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />}>

@@ -4,6 +4,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '@/lib/error-message';
+import { downloadZip } from '@/features/mount-explorer/api/download-zip';
 import { downloadFile } from '@/features/mount-explorer/api/get-file-link';
 import type { TransferMode } from '@/features/mount-explorer/copy';
 import { explorerUrl } from '@/features/mount-explorer/lib/explorer-paths';
@@ -24,6 +25,8 @@ export interface EntryActions {
   open: (entry: FsEntry) => void;
   edit: (entry: FsEntry) => void;
   download: (entry: FsEntry) => void;
+  /** A folder (the current one, or an entry's) as a streamed ZIP. */
+  downloadZip: (path: string) => void;
   share: (entry: FsEntry) => void;
   rename: (entry: FsEntry) => void;
   copy: (entries: FsEntry[]) => void;
@@ -54,6 +57,15 @@ export function useEntryActions(folder: string) {
           notifications.show({
             color: 'red',
             title: t('explorer.actions.downloadFailed'),
+            message: errorMessage(t, error),
+          }),
+        );
+      },
+      downloadZip: (path) => {
+        downloadZip(path).catch((error: unknown) =>
+          notifications.show({
+            color: 'red',
+            title: t('zipDownload.failed'),
             message: errorMessage(t, error),
           }),
         );

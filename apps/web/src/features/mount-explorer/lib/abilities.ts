@@ -6,6 +6,8 @@ export interface EntryAbilities {
   preview: boolean;
   edit: boolean;
   download: boolean;
+  /** A folder downloads as a streamed ZIP. */
+  downloadZip: boolean;
   share: boolean;
   rename: boolean;
   copy: boolean;
@@ -26,6 +28,7 @@ export function abilitiesOf(entry: FsEntry): EntryAbilities {
     preview: file,
     edit: file && isEditable(entry),
     download: file,
+    downloadZip: entry.isDirectory,
     share: file,
     rename: changeable,
     copy: true,
