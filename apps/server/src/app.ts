@@ -20,11 +20,13 @@ import { apiKeyRoutes } from './modules/api-keys/routes';
 import { resolveApiKey } from './modules/api-keys/service';
 import { accountRoutes } from './modules/accounts/routes';
 import { auditRoutes } from './modules/audit/routes';
+import { bundleRoutes } from './modules/bundles/routes';
 import { accountAuthRoutes } from './modules/auth/account-routes';
 import { authRoutes } from './modules/auth/routes';
 import { resolveSessionToken } from './modules/sessions/service';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { fileRoutes } from './modules/files/routes';
+import { fileRequestRoutes } from './modules/file-requests/routes';
 import { fsRoutes } from './modules/fs/routes';
 import { localStorageRoutes } from './modules/local-storage/routes';
 import { mountRoutes } from './modules/mounts/routes';
@@ -76,7 +78,7 @@ function apiApp(deps: AppDeps, handleError: ErrorHandler<AppEnv>) {
       '/api/*',
       cors({
         origin: (origin) => (allowed.has(origin) ? origin : null),
-        allowHeaders: ['Authorization', 'Content-Type', 'X-Requested-With'],
+        allowHeaders: ['Authorization', 'Content-Type', 'X-Requested-With', 'X-Request-Token'],
         allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'HEAD'],
         exposeHeaders: ['Content-Disposition', 'ETag', 'Content-Length', 'X-Request-Id'],
         maxAge: 600,
@@ -98,6 +100,8 @@ function apiApp(deps: AppDeps, handleError: ErrorHandler<AppEnv>) {
   api.route('/', pasteRoutes);
   api.route('/', storageConfigRoutes);
   api.route('/', fileRoutes);
+  api.route('/', bundleRoutes);
+  api.route('/', fileRequestRoutes);
   api.route('/', uploadRoutes);
   api.route('/', localStorageRoutes);
   api.route('/', urlUploadRoutes);

@@ -2,6 +2,7 @@ import type { AppDeps } from './context';
 import { sweepExpiredInvites } from './modules/accounts/service';
 import { sweepAuditEvents } from './modules/audit/service';
 import { sweepStaleQuotaHolds } from './modules/quotas/service';
+import { sweepRequestAllowances } from './modules/file-requests/service';
 import { sweepExpiredChallenges } from './modules/two-factors/service';
 import { dropLocksOfExpiredKeys } from './modules/api-keys/service';
 import { sweepExpiredSessions } from './modules/sessions/service';
@@ -38,6 +39,7 @@ export async function sweepOnce(deps: AppDeps): Promise<void> {
   const fsUploads = fsSessions + (await sweepFsPresigns(deps));
   const tasks = await sweepFinishedTasks(deps);
   await sweepFinishedDeliveries(deps);
+  await sweepRequestAllowances(deps);
   await sweepExpiredDavLocks(deps);
   await dropLocksOfExpiredKeys(deps);
   await reconcileStaleUsage(deps);

@@ -200,6 +200,41 @@ export const ERRORS = {
     status: 403,
     message: 'No account on this server matches you; ask an administrator to create one',
   },
+  // Bundles (issue 33): several file shares behind one link.
+  BUNDLE_NOT_FOUND: { status: 404, message: 'The bundle does not exist' },
+  BUNDLE_FILES_INVALID: {
+    status: 400,
+    message: 'Every file of a bundle must be an existing, fully uploaded file share of yours',
+  },
+  // File requests (issue 33): a link through which strangers send the owner files.
+  REQUEST_NOT_FOUND: { status: 404, message: 'The file request does not exist' },
+  REQUEST_CLOSED: { status: 410, message: 'The file request is closed and accepts nothing more' },
+  REQUEST_LIMIT_REACHED: {
+    status: 409,
+    message: 'The file request has received all the files or bytes it accepts',
+  },
+  REQUEST_TYPE_REFUSED: { status: 415, message: 'The file request does not accept this type' },
+  REQUEST_FILE_TOO_LARGE: {
+    status: 413,
+    message: 'The file is larger than the file request accepts',
+  },
+  REQUEST_TOKEN_INVALID: {
+    status: 401,
+    message: 'The upload link has expired; open the request page again',
+  },
+  REQUEST_DETAILS_REQUIRED: {
+    status: 400,
+    message: 'The file request asks for your name or e-mail address',
+  },
+  REQUEST_KIND_MISMATCH: {
+    status: 400,
+    message: 'This request asks for files, not text (or the other way round)',
+  },
+  REQUEST_TARGET_INVALID: {
+    status: 400,
+    message: 'A file request needs a storage config or a mount folder you may write',
+  },
+  REQUEST_UPLOAD_NOT_FOUND: { status: 404, message: 'The received file or text does not exist' },
   RATE_LIMITED: { status: 429, message: 'Too many attempts, try again later' },
   INTERNAL: { status: 500, message: 'Internal server error' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'Service unavailable' },

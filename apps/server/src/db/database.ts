@@ -25,6 +25,8 @@ import * as twoFactors from './migrations/020-two-factors';
 import * as sso from './migrations/021-sso';
 import * as quotaHolds from './migrations/022-quota-holds';
 import * as privateFileShares from './migrations/023-private-file-shares';
+import * as fileRequests from './migrations/025-file-requests';
+import * as bundles from './migrations/024-bundles';
 import * as webhooks from './migrations/026-webhooks';
 import { createPostgresDialect } from './postgres-pool';
 import { openSqliteDialect } from './sqlite-dialect';
@@ -87,6 +89,8 @@ const migrations: Record<string, Migration> = {
   '021-sso': sso,
   '022-quota-holds': quotaHolds,
   '023-private-file-shares': privateFileShares,
+  '025-file-requests': fileRequests,
+  '024-bundles': bundles,
   '026-webhooks': webhooks,
 };
 

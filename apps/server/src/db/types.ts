@@ -58,6 +58,8 @@ export interface PastesTable {
   max_views: number;
   views: Generated<number>;
   created_by: string;
+  /** 1: a file request's text answer, read by its owner only (migration 025). */
+  private: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -115,13 +117,36 @@ export interface UploadSessionsTable {
   expires_at: string;
 }
 
+/** Several file shares behind one link (issue 33, migration 024): a share of its own. */
+export interface BundlesTable {
+  id: string;
+  slug: string;
+  title: string | null;
+  password_hash: string | null;
+  expires_at: string | null;
+  max_views: number;
+  views: Generated<number>;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A bundle's files, in order; a deleted file leaves its bundles (cascade). */
+export interface BundleFilesTable {
+  bundle_id: string;
+  file_id: string;
+  position: number;
+}
+
 /** One opening of a share and what its links may still serve (DESIGN §5). */
 export interface ShareVisitsTable {
   /** SHA-256 (hex) of the token in the visit's links. */
   id: string;
-  /** The share visited: exactly one of file_id and paste_id is set. */
+  /** The share visited: exactly one of file_id, paste_id and bundle_id is set. */
   file_id: string | null;
   paste_id: string | null;
+  /** A bundle's ZIP link (migration 024). */
+  bundle_id: string | null;
   byte_budget: FilesBigInt;
   bytes_served: ColumnType<number | string, number | undefined, number | string>;
   /** Slides forward with each served range, never past max_expires_at. */
@@ -214,6 +239,86 @@ export interface WebhookDeliveriesTable {
   finished_at: string | null;
 }
 
+/** A file request (migration 025, modules/file-requests). Limits: 0 = unlimited. */
+export interface FileRequestsTable {
+  id: string;
+  slug: string;
+  title: string;
+  message: string | null;
+  /** files | text */
+  kind: string;
+  password_hash: string | null;
+  expires_at: string | null;
+  max_views: number;
+  views: Generated<number>;
+  max_files: number;
+  max_file_bytes: number | string;
+  max_total_bytes: number | string;
+  /** JSON array of extensions and MIME patterns. */
+  allowed_types: string;
+  require_name: number;
+  require_email: number;
+  /** storage | mount | null (a text request) */
+  target_type: string | null;
+  s3_config_id: string | null;
+  mount_path: string | null;
+  webhook_url: string | null;
+  webhook_secret_cipher: string | null;
+  files_received: Generated<number>;
+  bytes_received: Generated<number | string>;
+  files_reserved: Generated<number>;
+  bytes_reserved: Generated<number | string>;
+  /** admin | member | apikey: the principal the stranger's uploads run as. */
+  owner_kind: string;
+  owner_id: string;
+  owner_account_id: string | null;
+  owner_base_path: string;
+  created_by: string;
+  closed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One upload's allowance in flight (migration 025). */
+export interface RequestReservationsTable {
+  id: string;
+  request_id: string;
+  bytes: number | string;
+  /** The pending file share of a multipart session, when it is one. */
+  file_id: string | null;
+  expires_at: string;
+}
+
+/** A stranger's upload token, hashed (migration 025). */
+export interface RequestTokensTable {
+  token_hash: string;
+  request_id: string;
+  uploader_name: string | null;
+  uploader_email: string | null;
+  address: string | null;
+  expires_at: string;
+  created_at: string;
+}
+
+/** What a stranger sent through a request (migration 025). */
+export interface RequestUploadsTable {
+  id: string;
+  request_id: string;
+  /** file | text */
+  kind: string;
+  uploader_name: string | null;
+  uploader_email: string | null;
+  address: string | null;
+  filename: string;
+  mimetype: string;
+  size: number | string;
+  file_id: string | null;
+  mount_path: string | null;
+  paste_id: string | null;
+  paste_slug: string | null;
+  created_at: string;
+}
+
 /**
  * How many shares of one kind created on one UTC day have been removed since (migration
  * 016): kept by triggers on delete, read by the dashboard next to the rows still stored.
@@ -247,6 +352,8 @@ export interface Database {
   files: FilesTable;
   upload_sessions: UploadSessionsTable;
   share_visits: ShareVisitsTable;
+  bundles: BundlesTable;
+  bundle_files: BundleFilesTable;
   mounts: MountsTable;
   fs_upload_sessions: FsUploadSessionsTable;
   tasks: TasksTable;
@@ -258,5 +365,9 @@ export interface Database {
   folder_leases: FolderLeasesTable;
   share_removals: ShareRemovalsTable;
   short_links: ShortLinksTable;
+  file_requests: FileRequestsTable;
+  request_reservations: RequestReservationsTable;
+  request_tokens: RequestTokensTable;
+  request_uploads: RequestUploadsTable;
   webhook_deliveries: WebhookDeliveriesTable;
 }

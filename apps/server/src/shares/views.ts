@@ -5,7 +5,7 @@ import { AppError } from '@/lib/errors';
 import { deadReason, type ShareLiveness } from './liveness';
 
 /** The tables that hold shares: each has id, views, max_views and expires_at. */
-export type ShareTable = 'pastes' | 'files';
+export type ShareTable = 'pastes' | 'files' | 'bundles';
 
 /** The columns the view count reads and writes, identical in every share table. */
 interface CountedColumns {

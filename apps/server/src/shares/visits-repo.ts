@@ -8,6 +8,7 @@ const VISIT_COLUMNS = [
   'id',
   'file_id',
   'paste_id',
+  'bundle_id',
   'byte_budget',
   'expires_at',
   'max_expires_at',
@@ -41,6 +42,7 @@ export interface ShareRef {
 export const VISIT_SHARE_COLUMN = {
   files: 'file_id',
   pastes: 'paste_id',
+  bundles: 'bundle_id',
 } as const satisfies Record<ShareTable, keyof ShareVisitsTable>;
 
 /**

@@ -32,12 +32,14 @@ export interface VisitTarget extends ShareRef {
 }
 
 /** The visit row's share columns: the one of the share's table set, the other null. */
-function shareColumns(share: ShareRef): Pick<NewVisitRow, 'file_id' | 'paste_id'> {
+function shareColumns(share: ShareRef): Pick<NewVisitRow, 'file_id' | 'paste_id' | 'bundle_id'> {
   switch (share.table) {
     case 'files':
-      return { file_id: share.id, paste_id: null };
+      return { file_id: share.id, paste_id: null, bundle_id: null };
     case 'pastes':
-      return { file_id: null, paste_id: share.id };
+      return { file_id: null, paste_id: share.id, bundle_id: null };
+    case 'bundles':
+      return { file_id: null, paste_id: null, bundle_id: share.id };
   }
 }
 
@@ -72,11 +74,12 @@ function newVisit(target: VisitTarget, now: number): { token: string; row: NewVi
   const token = newVisitToken(now);
   // Written out, not spread into the literal: a copy given more properties costs about
   // 1.5 µs on Node 20 (docs/performance.md, round 9), and every JSON read makes a visit.
-  const { file_id, paste_id } = shareColumns(target);
+  const { file_id, paste_id, bundle_id } = shareColumns(target);
   const row: NewVisitRow = {
     id: timedVisitId(token),
     file_id,
     paste_id,
+    bundle_id,
     byte_budget: target.budget,
     expires_at: new Date(now + VISIT_IDLE_MS).toISOString(),
     max_expires_at: new Date(now + VISIT_MAX_LIFE_MS).toISOString(),

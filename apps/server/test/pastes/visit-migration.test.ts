@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { down, up } from '@/db/migrations/008-paste-visits';
+import { down as downBundles, up as upBundles } from '@/db/migrations/024-bundles';
 import type { ApiClient } from '../support/api-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { openShare, uploadShare } from '../uploads/builders';
@@ -40,12 +41,15 @@ describe('migration 008: visits of text shares', () => {
     expect(fileVisits).toBeGreaterThan(0);
     expect(await visitsOf('paste_id', paste.id)).toBe(1);
 
+    // 024 rebuilt the table after 008: it is undone first and redone last, in migration order.
+    await downBundles(schemaDb());
     await down(schemaDb());
     const columns = (await schemaDb().introspection.getTables())
       .find((table) => table.name === 'share_visits')
       ?.columns.map((column) => column.name);
     expect(columns).not.toContain('paste_id');
     await up(schemaDb());
+    await upBundles(schemaDb());
 
     expect(await visitsOf('file_id', file.id)).toBe(fileVisits);
     expect(await visitsOf('paste_id', paste.id)).toBe(0);

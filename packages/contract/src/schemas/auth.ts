@@ -13,7 +13,7 @@ export const loginResult = z.object({
   role: z
     .enum(['admin', 'member'])
     .optional()
-    .describe('The account\'s role (issue 32); a member uses the /user/… families'),
+    .describe("The account's role (issue 32); a member uses the /user/… families"),
 });
 export type LoginResult = z.infer<typeof loginResult>;
 

@@ -50,6 +50,16 @@ const ACTIONS: Record<string, string> = {
   'PUT /~/files/{id}': 'share.update',
   'DELETE /~/files/{id}': 'share.delete',
   'POST /~/files/batch-delete': 'share.delete',
+  'POST /~/bundles': 'bundle.create',
+  'PUT /~/bundles/{id}': 'bundle.update',
+  'DELETE /~/bundles/{id}': 'bundle.delete',
+  'POST /~/requests': 'request.create',
+  'PUT /~/requests/{id}': 'request.update',
+  'POST /~/requests/{id}/close': 'request.close',
+  'POST /~/requests/{id}/reopen': 'request.reopen',
+  'DELETE /~/requests/{id}': 'request.delete',
+  'POST /~/requests/{id}/uploads/{upload_id}/share': 'share.update',
+  'DELETE /~/requests/{id}/uploads/{upload_id}': 'request.upload_delete',
   'POST /s3-configs': 'storage_config.create',
   'PUT /s3-configs/{id}': 'storage_config.update',
   'PUT /s3-configs/{id}/set-default': 'storage_config.update',
@@ -74,7 +84,7 @@ const ACTIONS: Record<string, string> = {
 };
 
 /** `/admin/pastes/{id}` and `/user/pastes/{id}` → `/~/pastes/{id}`: one entry for both families. */
-const FAMILY = /^\/(?:admin|user)\/(pastes|files|fs|tasks)(?=\/|$)/;
+const FAMILY = /^\/(?:admin|user)\/(pastes|files|bundles|requests|fs|tasks)(?=\/|$)/;
 
 /**
  * The action an API route is recorded as, or undefined when it is not audited. `path` as

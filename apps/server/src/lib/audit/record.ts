@@ -138,7 +138,7 @@ export function auditedRoute(action: string, handler: Handler<AppEnv>): Handler<
 }
 
 /** Writes whose entry names what they made: the new share's slug, the bytes written. */
-const WRITES_WITH_SIZE = new Set(['share.create', 'fs.write']);
+const WRITES_WITH_SIZE = new Set(['share.create', 'bundle.create', 'fs.write']);
 
 /** The slug and size an answer's `data` names, read from a copy of a JSON answer. */
 async function createdOf(response: Response): Promise<AuditNote> {

@@ -95,6 +95,17 @@ export class FilesRepo {
       .then((row) => row && toFileRow(row));
   }
 
+  /** The shares among `ids` within `scope` (any status), in no particular order. */
+  findManyByIds(ids: readonly string[], scope: FileScope) {
+    return this.db
+      .selectFrom('files')
+      .selectAll()
+      .where('id', 'in', ids)
+      .$call((qb) => withinOwnerScope(qb, scope))
+      .execute()
+      .then((rows) => rows.map(toFileRow));
+  }
+
   insert(row: NewFileRow) {
     return this.db.insertInto('files').values(row).execute();
   }

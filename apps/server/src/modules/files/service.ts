@@ -23,7 +23,7 @@ export { removeFileShare } from './removal';
 export { fileBytesByAccount, handOverFileShares, removeFileSharesIn } from './account-shares';
 export { relocateShareObjects, type RelocationResult } from './relocation';
 export { assertSlugRules, expiryFromHours, normaliseRemark } from './rules';
-export { sweepExpiredVisits } from './visits';
+export { issueFileVisits, sweepExpiredVisits } from './visits';
 export type { NewUploadSession, UploadSessionRow } from './sessions-repo';
 export {
   deleteUploadSession,
@@ -40,6 +40,26 @@ export function findFile(
   scope: FileScope,
 ): Promise<FileWithProvider | undefined> {
   return new FilesRepo(deps.db).findById(id, scope);
+}
+
+/** An IN list this long stays far below either database's limit on bound parameters. */
+const IDS_PER_QUERY = 500;
+
+/**
+ * The file shares among `ids` within `scope` (any status; missing ones are left out), in
+ * no particular order; long lists are read in chunks.
+ */
+export async function findFilesByIds(
+  deps: AppDeps,
+  ids: readonly string[],
+  scope: FileScope,
+): Promise<FileRow[]> {
+  const repo = new FilesRepo(deps.db);
+  const rows: FileRow[] = [];
+  for (let start = 0; start < ids.length; start += IDS_PER_QUERY) {
+    rows.push(...(await repo.findManyByIds(ids.slice(start, start + IDS_PER_QUERY), scope)));
+  }
+  return rows;
 }
 
 /** Whether a share (of any status) already holds `slug`. */

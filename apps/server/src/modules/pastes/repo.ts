@@ -14,8 +14,11 @@ export type PasteScope = OwnerScope;
 
 const PREVIEW_CHARS = 200;
 
-/** The anonymous count's own condition: the share has no password. */
-const passwordFree = sql<SqlBool>`${sql.ref('password_hash')} is null`;
+/**
+ * The anonymous count's own condition: the share has no password and is not a file
+ * request's private text answer (issue 33), which no public read reaches.
+ */
+const passwordFree = sql<SqlBool>`${sql.ref('password_hash')} is null and ${sql.ref('private')} = 0`;
 
 /** Every column of a paste, checked complete by the compiler: a create writes them all. */
 const PASTE_COLUMNS = everyColumnOf<PasteRow>()([
@@ -29,6 +32,7 @@ const PASTE_COLUMNS = everyColumnOf<PasteRow>()([
   'max_views',
   'views',
   'created_by',
+  'private',
   'created_at',
   'updated_at',
 ]);
@@ -69,8 +73,14 @@ const insertPaste = compiledOnce<PasteRow, unknown>((db, value) =>
 export class PastesRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
+  /** A share behind its public link: a private one (a request's text answer) is not. */
   findBySlug(slug: string) {
-    return this.db.selectFrom('pastes').selectAll().where('slug', '=', slug).executeTakeFirst();
+    return this.db
+      .selectFrom('pastes')
+      .selectAll()
+      .where('slug', '=', slug)
+      .where('private', '=', 0)
+      .executeTakeFirst();
   }
 
   findById(id: string, scope: PasteScope) {

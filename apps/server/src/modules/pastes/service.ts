@@ -10,6 +10,8 @@ import { PastesRepo, type PasteRow } from './repo';
 import { assertContent, eitherAlias, futureExpiry } from './rules';
 
 export { handOverPastes, removePastesIn } from './account-shares';
+// A file request's text answers are pastes (issue 33): their owner reads and deletes them there.
+export { deletePaste, getPaste } from './management';
 
 /**
  * POST /api/paste: stores a new share for the admin or a key with text permission.
@@ -19,6 +21,7 @@ export async function createPaste(
   deps: AppDeps,
   principal: Principal,
   body: CreatePasteBody,
+  options: { private?: boolean } = {},
 ): Promise<PasteDetail> {
   const now = isoNow(deps.clock);
   const content = assertContent(body.content);
@@ -37,6 +40,8 @@ export async function createPaste(
     max_views: eitherAlias(body.maxViews, body.max_views) ?? 0,
     views: 0,
     created_by: creatorOf(principal),
+    // A file request's text answer (issue 33): only its owner reads it, in the panel.
+    private: options.private ? 1 : 0,
     created_at: now,
     updated_at: now,
   };

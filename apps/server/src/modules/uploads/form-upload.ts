@@ -39,12 +39,26 @@ interface StoredPart {
   mimetype: string;
 }
 
+/**
+ * What a caller that receives uploads on someone's behalf (a file request, issue 33) adds:
+ * fields it decides itself, whatever the form says, and a check before the first byte.
+ */
+export interface FormUploadHooks {
+  /** Replace the form's own fields of these names (where the file goes, private…). */
+  fixedFields: FormFields;
+  /** A per-file limit below the server's own. */
+  maxBytes?: number;
+  /** Runs once the file part begins, before any byte is stored: throwing refuses it. */
+  admit(fields: FormFields, info: FileInfo): Promise<void>;
+}
+
 interface UploadLimits {
   maxBytes: number;
   /** Request Content-Length: an upper bound of the file size for the early quota check. */
   contentLength: number | undefined;
   /** The member's quota hold for this upload, once the file part begins (issue 32). */
   quota: { hold: QuotaHold | null };
+  hooks: FormUploadHooks | undefined;
 }
 
 /** Streams the file part into storage after the checks that need no byte of it. */
@@ -57,6 +71,7 @@ async function storeFilePart(
   limits: UploadLimits,
 ): Promise<StoredPart> {
   assertCleanText(fields);
+  await limits.hooks?.admit(fields, info);
   const declared = numberField(fields, 'size');
   if (declared !== undefined) {
     assertWithinMaxSize(declared, limits.maxBytes);
@@ -90,6 +105,11 @@ async function storeFilePart(
   return { target, size: result.size, etag: result.etag, mimetype };
 }
 
+/** The form's fields with the hooks' own in their place. */
+function withFixed(fields: FormFields, limits: UploadLimits): FormFields {
+  return limits.hooks ? { ...fields, ...limits.hooks.fixedFields } : fields;
+}
+
 /** Parses the form; resolves with the fields and the stored part once the body is read. */
 function parseForm(
   deps: AppDeps,
@@ -101,7 +121,8 @@ function parseForm(
     incoming,
     { maxFileBytes: limits.maxBytes, placementFields: PLACEMENT_FIELDS },
     {
-      store: (fields, file, info) => storeFilePart(deps, principal, fields, file, info, limits),
+      store: (fields, file, info) =>
+        storeFilePart(deps, principal, withFixed(fields, limits), file, info, limits),
       discard: (part) => discardCountedObject(deps, part.target, part.target.key, part.size),
     },
   );
@@ -146,16 +167,19 @@ export async function receiveFormUpload(
   principal: Principal,
   incoming: IncomingMessage,
   linkBase: string,
+  hooks?: FormUploadHooks,
 ): Promise<FileShare> {
   const contentLength = Number(incoming.headers['content-length']);
+  const serverMax = await maxUploadBytes(deps);
   const limits: UploadLimits = {
-    maxBytes: await maxUploadBytes(deps),
+    maxBytes: hooks?.maxBytes !== undefined ? Math.min(hooks.maxBytes, serverMax) : serverMax,
     contentLength: Number.isFinite(contentLength) && contentLength > 0 ? contentLength : undefined,
     quota: { hold: null },
+    hooks,
   };
   try {
     const { fields, stored } = await parseForm(deps, principal, incoming, limits);
-    const created = await recordShare(deps, principal, fields, stored);
+    const created = await recordShare(deps, principal, withFixed(fields, limits), stored);
     return await presentManaged(deps, created, linkBase);
   } finally {
     // The row counts the bytes now (or the upload failed): the hold goes.

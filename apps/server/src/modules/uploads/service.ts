@@ -4,7 +4,14 @@
  * mount (modules/fs) reuse the form reader, the limits and the multipart part rules.
  */
 
-export { abortMultipart, completeMultipart, initMultipart, partUrls } from './multipart';
+export {
+  abortMultipart,
+  completeMultipart,
+  initMultipart,
+  partUrls,
+  storedParts,
+} from './multipart';
+export { receiveFormUpload, type FormUploadHooks } from './form-upload';
 export { inScope, uploadScope } from './ownership';
 export { commitUpload, presignUpload } from './presign';
 export { discardObject, dropPendingShare } from './share-record';

@@ -1,0 +1,85 @@
+import type {
+  RequestDownloadLink,
+  RequestUploadList,
+} from '@pastebox/contract/schemas/file-request';
+import { describe, expect, it } from 'vitest';
+import type { ApiClient } from '../support/api-client';
+import type { TestServer } from '../support/test-server';
+import { eachStorage, serverWithMount, type MountedStorage } from '../fs/uploads-support';
+import { insertApiKey, testBytes } from '../uploads/builders';
+import { createRequest, openAsStranger, sendFile, storedCounts } from './support';
+
+eachStorage((target) => {
+  describe(`file requests into a mount folder [${target.name}]`, () => {
+    let server: TestServer;
+    let admin: ApiClient;
+    let mount: MountedStorage;
+    serverWithMount(target, (opened) => ({ server, admin, mount } = opened));
+
+    it('writes into the folder, renames on collision, refuses before storing', async () => {
+      const folder = `${mount.mountPath}/inbox`;
+      expect((await admin.post('/api/admin/fs/mkdir', { path: folder })).status).toBeLessThan(300);
+      const request = await createRequest(admin, {
+        title: 'Logs please',
+        allowed_types: ['.log', 'text/*'],
+        max_files: 3,
+        target: { type: 'mount', path: folder },
+      });
+      expect(request.target).toEqual({ type: 'mount', path: folder });
+      const token = await openAsStranger(server, request.slug);
+      const first = testBytes(20_000, 1);
+      const second = testBytes(30_000, 2);
+      const a = await sendFile(server, request.slug, token, { name: 'app.log', content: first });
+      const b = await sendFile(server, request.slug, token, { name: 'app.log', content: second });
+      expect([a.status, b.status]).toEqual([201, 201]);
+      expect(b.body.data.filename).toBe('app (1).log');
+
+      const refused = await sendFile(server, request.slug, token, {
+        name: 'photo.jpg',
+        type: 'image/jpeg',
+      });
+      expect(refused.body.error).toBe('REQUEST_TYPE_REFUSED');
+      expect(await mount.driver.stat(mount.keyOf(`${folder}/photo.jpg`))).toBeNull();
+
+      const list = await admin.get<RequestUploadList>(`/api/admin/requests/${request.id}/uploads`);
+      const paths = list.body.data.items.map((item) => item.mount_path).sort();
+      expect(paths).toEqual([`${folder}/app (1).log`, `${folder}/app.log`]);
+      const renamed = list.body.data.items.find((item) => item.filename === 'app (1).log');
+      const link = await admin.get<RequestDownloadLink>(
+        `/api/admin/requests/${request.id}/uploads/${renamed?.id}/download`,
+      );
+      const body = Buffer.from(await (await fetch(link.body.data.url)).arrayBuffer());
+      expect(body.equals(second)).toBe(true);
+
+      // No "share it" for a mount file; deleting removes the file from the folder.
+      const share = await admin.post(
+        `/api/admin/requests/${request.id}/uploads/${renamed?.id}/share`,
+      );
+      expect(share.status).toBe(400);
+      await admin.delete(`/api/admin/requests/${request.id}/uploads/${renamed?.id}`);
+      expect(await mount.driver.stat(mount.keyOf(`${folder}/app (1).log`))).toBeNull();
+      expect(await storedCounts(server, request.id)).toMatchObject({
+        files_received: 2,
+        files_reserved: 0,
+      });
+    });
+
+    it('needs a folder the owner may write', async () => {
+      const { client: key } = await insertApiKey(server, {
+        basicPath: `${mount.mountPath}/team`,
+        file: true,
+        mount: true,
+      });
+      const outside = await key.post('/api/user/requests', {
+        title: 'Outside my path',
+        target: { type: 'mount', path: `${mount.mountPath}/other` },
+      });
+      expect(outside.status, JSON.stringify(outside.body)).toBe(403);
+      const missing = await admin.post('/api/admin/requests', {
+        title: 'No such folder',
+        target: { type: 'mount', path: `${mount.mountPath}/nowhere` },
+      });
+      expect(missing.status).toBe(404);
+    });
+  });
+});
