@@ -66,6 +66,22 @@ export const router = createBrowserRouter([
               })),
           },
           {
+            // Issue 33: several files behind one link (public, works signed out).
+            path: 'b/:slug',
+            lazy: () =>
+              import('@/features/bundles/components/BundlePage').then((m) => ({
+                Component: m.BundlePage,
+              })),
+          },
+          {
+            // Issue 33: a file request, where a stranger sends the owner files or a text.
+            path: 'r/:slug',
+            lazy: () =>
+              import('@/features/file-requests/components/RequestPage').then((m) => ({
+                Component: m.RequestPage,
+              })),
+          },
+          {
             // Issue 32: an invited person chooses a password (public, works signed out).
             path: 'invite/:token',
             lazy: () =>

@@ -21,6 +21,21 @@ export const queryKeys = {
     detail: (authType: string, id: string) => ['managed-files', 'detail', authType, id] as const,
     previewText: (fileId: string) => ['managed-files', 'preview-text', fileId] as const,
   },
+  /** Bundles as their owner manages them (issue 33). */
+  managedBundles: {
+    all: ['managed-bundles'] as const,
+    list: (authType: string, search: string) =>
+      ['managed-bundles', 'list', authType, search] as const,
+    detail: (authType: string, id: string) => ['managed-bundles', 'detail', authType, id] as const,
+  },
+  /** File requests as their owner manages them, and what each received (issue 33). */
+  managedRequests: {
+    all: ['managed-requests'] as const,
+    list: (authType: string, search: string) =>
+      ['managed-requests', 'list', authType, search] as const,
+    uploads: (authType: string, id: string) =>
+      ['managed-requests', 'uploads', authType, id] as const,
+  },
   /**
    * One share as opened by its link. Not under a list root: opening it spends a view, so
    * list refreshes must never re-read it.
@@ -28,6 +43,8 @@ export const queryKeys = {
   pasteView: (slug: string) => ['paste-view', slug] as const,
   /** One file share as opened by its link (each read is a view, as for pasteView). */
   publicFile: (slug: string) => ['public-file', slug] as const,
+  /** A bundle as opened by its link (each read is a view, as for pasteView). */
+  publicBundle: (slug: string) => ['public-bundle', slug] as const,
   /** The start of a public text file, per visit link. */
   fileText: (previewUrl: string) => ['file-text', previewUrl] as const,
   /** Storage configs with their usage; the upload form's choices sit below the root. */
@@ -94,6 +111,8 @@ export type ChangedKind =
   | 'paste'
   | 'fileShare'
   | 'fileObject'
+  | 'bundle'
+  | 'fileRequest'
   | 'storageConfig'
   | 'apiKey'
   | 'davLock'
@@ -106,9 +125,15 @@ const STALE_AFTER: Record<ChangedKind, InvalidateQueryFilters[]> = {
   paste: [{ queryKey: queryKeys.managedPastes.all }],
   /** A share's details changed. */
   fileShare: [{ queryKey: queryKeys.managedFiles.all }],
+  /** A bundle came, went or changed (a bundle deleted with its files: fileObject too). */
+  bundle: [{ queryKey: queryKeys.managedBundles.all }],
+  /** A request or what it received changed (a received file deleted: fileObject too). */
+  fileRequest: [{ queryKey: queryKeys.managedRequests.all }],
   /** A stored object came or went: the usage on the storage list changed too. */
   fileObject: [
     { queryKey: queryKeys.managedFiles.all },
+    // A deleted file leaves its bundles (issue 33): their counts and sizes change.
+    { queryKey: queryKeys.managedBundles.all },
     { queryKey: queryKeys.storageConfigs.all, exact: true },
   ],
   /** A config changed: the storage list and the upload form's choices. */
@@ -137,6 +162,8 @@ export async function invalidateAfterChange(
 export const SESSION_QUERY_ROOTS = [
   queryKeys.managedPastes.all,
   queryKeys.managedFiles.all,
+  queryKeys.managedBundles.all,
+  queryKeys.managedRequests.all,
   queryKeys.storageConfigs.all,
   queryKeys.apiKeys,
   queryKeys.davLocks,

@@ -128,9 +128,10 @@ describe('AdminRoute', () => {
     expect(screen.getByRole('heading', { name: 'Admin panel' })).toBeInTheDocument();
     expect(document.title).toBe('Dashboard - Pastebox');
     const nav = screen.getByRole('navigation', { name: 'Panel navigation' });
-    // SPEC §2's seven modules with those of issue 32 (Accounts, Audit log, own Account).
-    const order = `dashboard text-management file-management storage-config mount-management
-      key-management accounts audit settings account`;
+    // SPEC §2's seven modules with those of issue 32 (Accounts, Audit log, own Account) and
+    // issue 33 (Bundles, File requests).
+    const order = `dashboard text-management file-management bundles file-requests storage-config
+      mount-management key-management accounts audit settings account`;
     const modules = [...nav.querySelectorAll('a')].map((link) => link.getAttribute('href'));
     expect(modules).toEqual(order.split(/\s+/).map((id) => `/admin/${id}`));
     expect(await screen.findByText('Signed in as root')).toBeInTheDocument();
@@ -148,7 +149,7 @@ describe('AdminRoute', () => {
     await waitFor(() => expect(location()).toBe('/admin/file-management'));
     expect(screen.getByRole('heading', { name: 'User panel' })).toBeInTheDocument();
     expect(screen.getByText('Key: CI bot')).toBeInTheDocument();
-    expect(navLinks()).toEqual(['File management', 'Mount management']);
+    expect(navLinks()).toEqual(['File management', 'Bundles', 'File requests', 'Mount management']);
     expect(screen.queryByText('This module needs an admin account')).not.toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Modules your key can use' })).toBeNull();
   });

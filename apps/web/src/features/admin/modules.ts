@@ -4,9 +4,11 @@ import {
   IconFileText,
   IconFiles,
   IconFolders,
+  IconInbox,
   IconKey,
   IconLayoutDashboard,
   IconListSearch,
+  IconPackages,
   IconSettings,
   IconUserCircle,
   IconUsers,
@@ -19,6 +21,8 @@ export const ADMIN_MODULE_IDS = [
   'dashboard',
   'text-management',
   'file-management',
+  'bundles',
+  'file-requests',
   'storage-config',
   'mount-management',
   'key-management',
@@ -59,6 +63,15 @@ export const ADMIN_MODULES = [
     id: 'file-management',
     icon: IconFiles,
     titleKey: 'admin.modules.fileManagement',
+    access: 'file',
+  },
+  // Issue 33: several file shares behind one link; whoever may manage files.
+  { id: 'bundles', icon: IconPackages, titleKey: 'bundles.module.title', access: 'file' },
+  // Issue 33: links through which others send you files; whoever may upload files.
+  {
+    id: 'file-requests',
+    icon: IconInbox,
+    titleKey: 'fileRequests.moduleTitle',
     access: 'file',
   },
   {

@@ -24,6 +24,7 @@ export function buildUploadForm(
     ['password', options.password],
     ['expires_in', String(options.expiresIn)],
     ['max_views', String(options.maxViews)],
+    ['private', options.private ? 'true' : ''],
     ['mimetype', request.mimetype],
     ['size', String(request.file.size)],
   ];

@@ -46,6 +46,7 @@ async function openSession(request: UploadRequest): Promise<MultipartSession> {
         password: options.password || null,
         expires_in: options.expiresIn,
         max_views: options.maxViews,
+        ...(options.private ? { private: true } : {}),
       },
       signal,
     )

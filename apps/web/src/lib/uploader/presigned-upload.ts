@@ -63,6 +63,7 @@ export async function presignedUpload(request: UploadRequest): Promise<FileShare
         password: options.password || null,
         expires_in: options.expiresIn,
         max_views: options.maxViews,
+        ...(options.private ? { private: true } : {}),
       },
       signal,
     );

@@ -11,6 +11,8 @@ export interface UploadOptions {
   maxViews: number;
   /** Storage config; null lets the server use the default. */
   storageConfigId: string | null;
+  /** Issue 33: a share only its owner opens by its link (e.g. a bundle's member file). */
+  private?: boolean;
 }
 
 /** SPEC §4 upload stages, in the order an upload passes through them. */

@@ -4,11 +4,13 @@ import type { AdminModule } from '@/features/admin/modules';
 import { AccountModule } from './account/AccountModule';
 import { AccountsModule } from './accounts/AccountsModule';
 import { AuditModule } from './audit/AuditModule';
+import { BundlesModule } from './bundles/BundlesModule';
 import { DashboardModule } from './dashboard/DashboardModule';
 import { FilesModule } from './files/FilesModule';
 import { KeysModule } from './keys/KeysModule';
 import { MountsModule } from './mounts/MountsModule';
 import { PastesModule } from './pastes/PastesModule';
+import { RequestsModule } from './requests/RequestsModule';
 import { SettingsModule } from './settings/SettingsModule';
 import { StorageModule } from './storage/StorageModule';
 
@@ -30,6 +32,10 @@ export function ModuleView({ module }: { module: AdminModule }) {
       return <SettingsModule title={title} />;
     case 'file-management':
       return <FilesModule title={title} />;
+    case 'bundles':
+      return <BundlesModule title={title} />;
+    case 'file-requests':
+      return <RequestsModule title={title} />;
     case 'storage-config':
       return <StorageModule title={title} />;
     case 'mount-management':

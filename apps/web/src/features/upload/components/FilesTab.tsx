@@ -5,9 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { formatBytes } from '@/lib/uploader/format';
 import type { UploadOptions } from '@/lib/uploader/types';
 import type { StorageChoice } from '@/features/upload/api/get-storage-configs';
+import { bundleMemberOptions, useBundleUpload } from '@/features/upload/hooks/use-bundle-upload';
 import { useClipboardFiles } from '@/features/upload/hooks/use-clipboard-files';
 import { useUploadQueue } from '@/features/upload/hooks/use-upload-queue';
 import { DEFAULT_UPLOAD_OPTIONS } from '@/features/upload/lib/upload-options';
+import { BundleUploadPanel } from './BundleUploadPanel';
 import { DefaultOptionsPanel } from './DefaultOptionsPanel';
 import { UploadDropzone } from './UploadDropzone';
 import { UploadQueue } from './UploadQueue';
@@ -24,9 +26,18 @@ export function FilesTab({ maxBytes, storageChoices, active }: FilesTabProps) {
   const { t } = useTranslation();
   const { state, store } = useUploadQueue(storageChoices);
   const [defaults, setDefaults] = useState<UploadOptions>(DEFAULT_UPLOAD_OPTIONS);
+  const bundle = useBundleUpload(state, store);
   const editable = state.items.filter(
     (item) => (item.status === 'pending' && !item.queued) || item.status === 'error',
   );
+  // Issue 33: several files may go out as one link; its files are private shares.
+  const optionsForNewFiles = bundle.enabled ? bundleMemberOptions(defaults) : defaults;
+  const toggleBundle = (enabled: boolean) => {
+    bundle.setEnabled(enabled);
+    const options = enabled ? bundleMemberOptions(defaults) : { ...defaults, private: false };
+    editable.forEach((item) => store.setOptions(item.id, { ...options, slug: item.options.slug }));
+  };
+  const uploading = state.items.some((item) => item.status === 'uploading' || item.queued);
 
   /** Refuses files over the limit by name (SPEC §4 max size shown and enforced before upload). */
   const addFiles = (files: File[]): number => {
@@ -43,7 +54,7 @@ export function FilesTab({ maxBytes, storageChoices, active }: FilesTabProps) {
       });
     }
     if (accepted.length > 0) {
-      store.add(accepted, defaults);
+      store.add(accepted, optionsForNewFiles);
     }
     return accepted.length;
   };
@@ -66,15 +77,29 @@ export function FilesTab({ maxBytes, storageChoices, active }: FilesTabProps) {
   return (
     <Stack gap="md">
       <UploadDropzone onFiles={addFiles} maxBytes={maxBytes} />
-      <DefaultOptionsPanel
-        value={defaults}
-        onChange={(patch) => setDefaults((old) => ({ ...old, ...patch }))}
-        onApply={applyToAll}
-        applicable={editable.length}
-        storageChoices={storageChoices}
-      />
+      {(state.items.length > 1 || bundle.enabled) && (
+        <BundleUploadPanel
+          bundle={bundle}
+          switchable={!uploading && bundle.bundle === null}
+          onToggle={toggleBundle}
+        />
+      )}
+      {!bundle.enabled && (
+        <DefaultOptionsPanel
+          value={defaults}
+          onChange={(patch) => setDefaults((old) => ({ ...old, ...patch }))}
+          onApply={applyToAll}
+          applicable={editable.length}
+          storageChoices={storageChoices}
+        />
+      )}
       {state.items.length > 0 && (
-        <UploadQueue state={state} store={store} storageChoices={storageChoices} />
+        <UploadQueue
+          state={state}
+          store={store}
+          storageChoices={storageChoices}
+          bundled={bundle.enabled}
+        />
       )}
     </Stack>
   );

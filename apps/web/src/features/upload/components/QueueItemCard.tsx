@@ -43,10 +43,17 @@ export interface QueueItemCardProps {
   item: QueueItem;
   store: UploadQueueStore;
   storageChoices: StorageChoice[] | null;
+  /** Part of a bundle (issue 33): no options or link of its own, the bundle has them. */
+  bundled?: boolean;
 }
 
 /** One file of the queue: its options, its progress, its link or its error. */
-export function QueueItemCard({ item, store, storageChoices }: QueueItemCardProps) {
+export function QueueItemCard({
+  item,
+  store,
+  storageChoices,
+  bundled = false,
+}: QueueItemCardProps) {
   const { t } = useTranslation();
   const name = item.file.name;
   const slugRefused =
@@ -57,7 +64,8 @@ export function QueueItemCard({ item, store, storageChoices }: QueueItemCardProp
       ? uploadErrorMessage(t, item.error)
       : null;
   const [optionsOpen, options] = useDisclosure(false);
-  const editable = (item.status === 'pending' && !item.queued) || item.status === 'error';
+  const editable =
+    !bundled && ((item.status === 'pending' && !item.queued) || item.status === 'error');
   const statusKey = statusKeyOf(item);
   const resumable =
     item.status === 'pending' && resumeStore.get(fileFingerprint(item.file)) !== null;
@@ -98,7 +106,7 @@ export function QueueItemCard({ item, store, storageChoices }: QueueItemCardProp
           </Group>
         </Group>
         {item.status === 'uploading' && <QueueItemProgress item={item} />}
-        {item.status === 'success' && item.result && (
+        {item.status === 'success' && item.result && !bundled && (
           <UploadedLinks slug={item.result.slug} filename={name} />
         )}
         {item.status === 'error' && !slugRefused && (

@@ -11,10 +11,12 @@ export interface UploadQueueProps {
   state: QueueState;
   store: UploadQueueStore;
   storageChoices: StorageChoice[] | null;
+  /** Issue 33: the files go out as one bundle link, not each with its own. */
+  bundled?: boolean;
 }
 
 /** The files added so far, with "upload all" and "clear finished". */
-export function UploadQueue({ state, store, storageChoices }: UploadQueueProps) {
+export function UploadQueue({ state, store, storageChoices, bundled = false }: UploadQueueProps) {
   const { t } = useTranslation();
   const summary = queueSummary(state);
   const startable = state.items.filter(
@@ -57,7 +59,13 @@ export function UploadQueue({ state, store, storageChoices }: UploadQueueProps) 
       </Group>
       <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
         {state.items.map((item) => (
-          <QueueItemCard key={item.id} item={item} store={store} storageChoices={storageChoices} />
+          <QueueItemCard
+            key={item.id}
+            item={item}
+            store={store}
+            storageChoices={storageChoices}
+            bundled={bundled}
+          />
         ))}
       </Stack>
     </Stack>

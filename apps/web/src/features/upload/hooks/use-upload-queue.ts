@@ -25,12 +25,15 @@ export function useUploadQueue(storageChoices: StorageChoice[] | null) {
           ? defaultType
           : (storageChoices?.find((choice) => choice.id === configId)?.storageType ?? null),
       onUploaded: (item, share) => {
-        rememberUpload({
-          slug: share.slug,
-          filename: share.filename || item.file.name,
-          size: share.size,
-          uploadedAt: share.created_at || new Date().toISOString(),
-        });
+        // A bundle's file (issue 33) is private: its own link opens for nobody else.
+        if (!item.options.private) {
+          rememberUpload({
+            slug: share.slug,
+            filename: share.filename || item.file.name,
+            size: share.size,
+            uploadedAt: share.created_at || new Date().toISOString(),
+          });
+        }
         // The managed file lists and the storage usage now miss this file.
         void invalidateAfterChange(queryClient, 'fileObject');
       },

@@ -8,6 +8,7 @@ import { appUrl } from '@/lib/backend';
 import { useFiles } from '@/features/admin/api/get-files';
 import { ListErrorAlert, ListFrame } from '@/features/admin/components/shared/ListFrame';
 import { ModuleHeader } from '@/features/admin/components/ModuleHeader';
+import { CreateBundleModal } from '@/features/admin/components/bundles/CreateBundleModal';
 import { FileEditModal } from './FileEditModal';
 import { FilePreviewModal } from './FilePreviewModal';
 import { FilesEmpty } from './FilesEmpty';
@@ -28,6 +29,7 @@ export function FilesModule({ title }: { title: string }) {
   const [previewing, setPreviewing] = useState<string | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
   const [qrFile, setQrFile] = useState<FileShare | null>(null);
+  const [bundling, setBundling] = useState<{ ids: string[]; skipped: number } | null>(null);
   const files = useFiles(search);
   const actions = useFileActions();
 
@@ -39,6 +41,12 @@ export function FilesModule({ title }: { title: string }) {
     selection.scope === scope ? selection.ids.filter((id) => visibleIds.has(id)) : [];
   const setSelected = (ids: string[]) => setSelection({ scope, ids });
   const filtered = filters.kind !== 'all' || filters.status !== 'all';
+  // A bundle holds uploaded files only, in the order the list shows them.
+  const startBundle = () => {
+    const chosen = items.filter((item) => selected.includes(item.id));
+    const ready = chosen.filter((item) => item.status === 'ready').map((item) => item.id);
+    setBundling({ ids: ready, skipped: chosen.length - ready.length });
+  };
 
   return (
     <Stack gap="md">
@@ -53,6 +61,7 @@ export function FilesModule({ title }: { title: string }) {
         refreshing={files.isFetching && !files.isFetchingNextPage}
         onRefresh={() => void files.refetch()}
         onBatchDelete={() => actions.confirmBatchDelete(selected, () => setSelected([]))}
+        onBundle={startBundle}
       />
       {files.isError && <ListErrorAlert error={files.error} onRetry={() => void files.refetch()} />}
       <ListFrame
@@ -98,6 +107,12 @@ export function FilesModule({ title }: { title: string }) {
         onQr={setQrFile}
       />
       <FileEditModal fileId={editing} onClose={() => setEditing(null)} />
+      <CreateBundleModal
+        fileIds={bundling?.ids ?? null}
+        skipped={bundling?.skipped ?? 0}
+        onCreated={() => setSelected([])}
+        onClose={() => setBundling(null)}
+      />
       <QrCodeDialog
         opened={qrFile !== null}
         onClose={() => setQrFile(null)}

@@ -1,4 +1,5 @@
-import { Group, Select } from '@mantine/core';
+import { Button, Group, Select } from '@mantine/core';
+import { IconPackages } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
   DeleteSelectedButton,
@@ -17,6 +18,8 @@ interface FilesToolbarProps {
   refreshing: boolean;
   onRefresh: () => void;
   onBatchDelete: () => void;
+  /** Issue 33: one link for the selected files. */
+  onBundle: () => void;
 }
 
 const STATUSES: readonly FileStatusFilter[] = ['all', 'active', 'expired', 'pending'];
@@ -59,12 +62,22 @@ export function FilesToolbar(props: FilesToolbarProps) {
         />
         <RefreshButton onRefresh={props.onRefresh} refreshing={props.refreshing} />
       </Group>
-      <DeleteSelectedButton
-        label={t('files.deleteSelected', { count: props.selectedCount })}
-        selectedCount={props.selectedCount}
-        busy={props.busy}
-        onClick={props.onBatchDelete}
-      />
+      <Group gap="xs" wrap="wrap">
+        <Button
+          variant="light"
+          leftSection={<IconPackages size={16} />}
+          disabled={props.selectedCount === 0}
+          onClick={props.onBundle}
+        >
+          {t('bundles.create.button', { count: props.selectedCount })}
+        </Button>
+        <DeleteSelectedButton
+          label={t('files.deleteSelected', { count: props.selectedCount })}
+          selectedCount={props.selectedCount}
+          busy={props.busy}
+          onClick={props.onBatchDelete}
+        />
+      </Group>
     </Group>
   );
 }

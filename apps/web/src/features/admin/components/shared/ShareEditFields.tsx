@@ -3,8 +3,8 @@ import { LIMITS } from '@pastebox/contract/limits';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/features/admin/utils/format';
 
-/** Which module's texts a field shows: text shares or file shares. */
-export type ShareNamespace = 'texts' | 'files';
+/** Which module's texts a field shows: text shares, file shares or bundles (issue 33). */
+export type ShareNamespace = 'texts' | 'files' | 'bundles';
 
 export type PasswordChoice = 'keep' | 'set' | 'clear';
 

@@ -13,7 +13,8 @@ interface BatchResult {
 }
 
 interface DeleteActionsOptions<T extends { id: string }> {
-  ns: ShareNamespace;
+  /** Bundles delete through their own dialog (their files may go too). */
+  ns: Exclude<ShareNamespace, 'bundles'>;
   deleteOne: UseMutationResult<unknown, Error, string>;
   deleteMany: UseMutationResult<BatchResult, Error, string[]>;
   /** One item's confirmation question and success message, naming it (slug or file name). */

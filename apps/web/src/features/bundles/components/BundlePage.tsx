@@ -1,0 +1,122 @@
+import { Divider, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import type { PublicBundle } from '@pastebox/contract/schemas/bundle';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { ShareErrorState, type ShareStateTexts } from '@/components/ShareErrorState';
+import { SharePasswordPrompt } from '@/components/SharePasswordPrompt';
+import { usePageTitle } from '@/lib/use-page-title';
+import { usePublicBundle, useVerifyBundlePassword } from '@/features/bundles/api/get-public-bundle';
+import { isGalleryImage } from './BundleFileIcon';
+import { BundleFileList } from './BundleFileList';
+import { BundleGallery } from './BundleGallery';
+import { BundleHeader } from './BundleHeader';
+
+function LoadingState() {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder radius="md" p="lg" aria-busy="true" aria-label={t('common.loading')}>
+      <Stack gap="sm">
+        <Skeleton height={28} width="45%" />
+        <Skeleton height={14} width="70%" />
+        <Divider my="sm" />
+        <Skeleton height={56} />
+        <Skeleton height={56} />
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Not found, expired, out of views or another failure, in the bundle's words. */
+function BundleErrorState({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { t } = useTranslation();
+  const texts: ShareStateTexts = {
+    notFoundTitle: t('bundles.state.notFoundTitle'),
+    notFoundBody: t('bundles.state.notFoundBody'),
+    expiredTitle: t('bundles.state.expiredTitle'),
+    expiredBody: t('bundles.state.expiredBody'),
+    viewLimitTitle: t('bundles.state.viewLimitTitle'),
+    viewLimitBody: t('bundles.state.viewLimitBody'),
+    errorTitle: t('bundles.state.errorTitle'),
+  };
+  return (
+    <ShareErrorState
+      error={error}
+      onRetry={onRetry}
+      texts={texts}
+      notFoundKeys={['BUNDLE_NOT_FOUND', 'NOT_FOUND']}
+    />
+  );
+}
+
+/** The protected bundle's password prompt, naming it when it has a title. */
+function BundlePasswordPrompt({
+  bundle,
+  unlock,
+}: {
+  bundle: PublicBundle;
+  unlock: (password: string) => Promise<unknown>;
+}) {
+  const { t } = useTranslation();
+  const texts = {
+    title: t('bundles.unlock.title'),
+    body: t('bundles.unlock.body'),
+    label: t('bundles.unlock.label'),
+    toggle: t('bundles.unlock.toggle'),
+    submit: t('bundles.unlock.submit'),
+    required: t('bundles.unlock.required'),
+  };
+  const subtitle = bundle.title ? (
+    <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+      {bundle.title}
+    </Text>
+  ) : undefined;
+  return <SharePasswordPrompt texts={texts} subtitle={subtitle} unlock={unlock} />;
+}
+
+/** Route `/b/:slug` (issue 33): a bundle of files, its password prompt, or why not. */
+export function BundlePage() {
+  const { t } = useTranslation();
+  const slug = useParams().slug ?? '';
+  const query = usePublicBundle(slug);
+  const verify = useVerifyBundlePassword(slug);
+  usePageTitle(query.data?.title || t('bundles.page.pageTitle'));
+
+  if (query.isPending) {
+    return <LoadingState />;
+  }
+  if (query.isError) {
+    return <BundleErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  }
+  const bundle = query.data;
+  if (!bundle.files) {
+    return (
+      <BundlePasswordPrompt bundle={bundle} unlock={(password) => verify.mutateAsync(password)} />
+    );
+  }
+  const images = bundle.files.filter(isGalleryImage);
+  const others = bundle.files.filter((file) => !isGalleryImage(file));
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+      <Stack gap="md">
+        <BundleHeader bundle={bundle} />
+        {bundle.files.length === 0 && (
+          <Text c="dimmed" ta="center" py="lg">
+            {t('bundles.page.empty')}
+          </Text>
+        )}
+        {images.length > 0 && (
+          <>
+            <Divider label={t('bundles.page.gallery')} labelPosition="left" />
+            <BundleGallery files={images} />
+          </>
+        )}
+        {others.length > 0 && (
+          <>
+            <Divider label={t('bundles.page.files')} labelPosition="left" />
+            <BundleFileList files={others} />
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,125 @@
+import type { BundleDetail } from '@pastebox/contract/schemas/bundle';
+import type { FileShare } from '@pastebox/contract/schemas/file';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppError } from '@/lib/api-client';
+import { authStore } from '@/lib/auth/auth-store';
+import type { UploadRequest } from '@/lib/uploader/types';
+import { apiAnswer as json, stubFetch } from '@/test/fake-server';
+import { renderWithProviders } from '@/test/render';
+import { FilesTab } from './FilesTab';
+
+/** What each upload was sent with; `refuse` names files whose upload fails. */
+const uploads: UploadRequest[] = [];
+const refuse = new Set<string>();
+
+vi.mock('@/lib/uploader/upload-file', () => ({
+  uploadFile: (request: UploadRequest) => {
+    uploads.push(request);
+    if (refuse.has(request.filename)) {
+      return Promise.reject(new AppError(507, 'QUOTA_EXCEEDED', 'Quota exceeded'));
+    }
+    const share: Partial<FileShare> = {
+      id: `id-${request.filename}`,
+      slug: `s-${request.filename}`,
+      filename: request.filename,
+      size: request.file.size,
+      created_at: '2026-11-24T05:00:00.000Z',
+    };
+    return Promise.resolve(share);
+  },
+}));
+
+let posts: unknown[] = [];
+
+function bundleOf(body: { file_ids: string[]; title?: string }): BundleDetail {
+  return {
+    id: 'b1',
+    slug: 'trip',
+    title: body.title ?? null,
+    url: 'http://localhost/b/trip',
+    has_password: false,
+    expires_at: null,
+    max_views: 0,
+    views: 0,
+    expired: false,
+    file_count: body.file_ids.length,
+    total_size: 10,
+    created_by: 'admin',
+    created_at: '2026-11-24T05:00:00.000Z',
+    updated_at: '2026-11-24T05:00:00.000Z',
+    files: [],
+  };
+}
+
+beforeEach(() => {
+  uploads.length = 0;
+  refuse.clear();
+  posts = [];
+  authStore.signInAdmin('tok');
+  stubFetch((url, init) => {
+    if (url.pathname === '/api/admin/bundles' && init?.method === 'POST') {
+      const body = JSON.parse(init.body as string) as { file_ids: string[]; title?: string };
+      posts.push(body);
+      return json(201, bundleOf(body));
+    }
+    return json(404, null, 'NOT_FOUND');
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  authStore.signOut();
+});
+
+const files = () => [
+  new File(['aaa'], 'a.txt', { type: 'text/plain' }),
+  new File(['bbbb'], 'b.txt', { type: 'text/plain' }),
+];
+
+async function chooseTwoFilesAsOneLink() {
+  const user = userEvent.setup({ delay: null });
+  await renderWithProviders(<FilesTab maxBytes={1_000_000} storageChoices={null} active />);
+  // A paste of files adds them as a drop or the picker would (the page listens on window).
+  const paste = new Event('paste') as Event & { clipboardData: { files: File[] } };
+  paste.clipboardData = { files: files() };
+  act(() => {
+    window.dispatchEvent(paste);
+  });
+  await screen.findByText('a.txt');
+  await user.click(await screen.findByRole('switch', { name: /Share as one link/ }));
+  await user.type(screen.getByRole('textbox', { name: 'Title' }), 'Logs');
+  await user.click(screen.getByRole('button', { name: 'Upload all' }));
+  return user;
+}
+
+describe('FilesTab: share as one link (issue 33)', () => {
+  it('uploads the files as private shares, then creates one bundle of them', async () => {
+    await chooseTwoFilesAsOneLink();
+
+    expect(await screen.findByText('Your bundle link is ready')).toBeInTheDocument();
+    expect(uploads.map((request) => request.options.private)).toEqual([true, true]);
+    expect(uploads.map((request) => request.options.password)).toEqual(['', '']);
+    expect(posts).toEqual([
+      { file_ids: ['id-a.txt', 'id-b.txt'], title: 'Logs', expires_in: 168, max_views: 0 },
+    ]);
+    expect(screen.getByRole('link', { name: 'http://localhost:3000/b/trip' })).toBeInTheDocument();
+  });
+
+  it('holds the bundle back for a failed file until it is left out', async () => {
+    refuse.add('b.txt');
+    const user = await chooseTwoFilesAsOneLink();
+
+    const leaveOut = await screen.findByRole('button', { name: 'Leave it out' });
+    expect(posts).toEqual([]);
+    await user.click(leaveOut);
+    await waitFor(() =>
+      expect(posts).toEqual([
+        { file_ids: ['id-a.txt'], title: 'Logs', expires_in: 168, max_views: 0 },
+      ]),
+    );
+    expect(await screen.findByText('Your bundle link is ready')).toBeInTheDocument();
+  });
+});
