@@ -1,5 +1,6 @@
 import type { AccountWithInvite, CreateAccountBody } from '@pastebox/contract/schemas/account';
 import type { ApiClient } from '../support/api-client';
+import { expect } from 'vitest';
 
 let counter = 0;
 
@@ -56,4 +57,27 @@ export async function signIn(
     throw new Error(`signing in failed: ${login.status} ${JSON.stringify(login.body)}`);
   }
   return any.withAuth(`Bearer ${login.body.data.token}`);
+}
+
+/**
+ * Presigns uploads of `size` bytes one at a time until the quota refuses one (413); answers
+ * how many it accepted. One by one there is no race: what is left fills exactly.
+ */
+export async function presignUntilRefused(
+  client: ApiClient,
+  configId: string,
+  size: number,
+): Promise<number> {
+  for (let accepted = 0; accepted < 1000; accepted += 1) {
+    const res = await client.post('/api/s3/presign', {
+      s3_config_id: configId,
+      filename: `fill-${accepted}.bin`,
+      size,
+    });
+    if (res.status === 413) {
+      return accepted;
+    }
+    expect(res.status).toBe(200);
+  }
+  throw new Error('the quota never refused');
 }
