@@ -1,6 +1,7 @@
 import type { AppDeps } from './context';
 import { sweepExpiredInvites } from './modules/accounts/service';
 import { sweepAuditEvents } from './modules/audit/service';
+import { sweepExpiredBundles } from './modules/bundles/service';
 import { sweepStaleQuotaHolds } from './modules/quotas/service';
 import { sweepRequestAllowances } from './modules/file-requests/service';
 import { sweepExpiredChallenges } from './modules/two-factors/service';
@@ -31,6 +32,8 @@ export async function sweepOnce(deps: AppDeps): Promise<void> {
   await sweepExpiredChallenges(deps);
   await deps.rateLimiter.sweep(RATE_WINDOW_KEEP_MS);
   const files = await sweepFiles(deps);
+  // Expired bundles go as expired file shares do; their member files stay.
+  const bundles = await sweepExpiredBundles(deps);
   await sweepLocalTempFiles(deps);
   await sweepExpiredVisits(deps);
   // A short link lives as long as the signed link it stands for (migration 017).
@@ -46,9 +49,10 @@ export async function sweepOnce(deps: AppDeps): Promise<void> {
   // Share objects of earlier versions move out of the mounts' reach (at start, then as left).
   const relocated = await relocateShareObjects(deps);
   const filesSwept = files.expired + files.abandoned + files.idleMultiparts;
-  if (pastes > 0 || fsUploads > 0 || tasks > 0 || filesSwept > 0 || relocated.moved > 0) {
+  const swept = pastes + fsUploads + tasks + filesSwept + bundles + relocated.moved;
+  if (swept > 0) {
     deps.logger.info(
-      { pastes, files, fsUploads, tasks, relocated },
+      { pastes, files, bundles, fsUploads, tasks, relocated },
       'swept expired shares, abandoned uploads and old tasks',
     );
   }

@@ -28,6 +28,7 @@ import * as privateFileShares from './migrations/023-private-file-shares';
 import * as fileRequests from './migrations/025-file-requests';
 import * as bundles from './migrations/024-bundles';
 import * as webhooks from './migrations/026-webhooks';
+import * as bundleSweepIndex from './migrations/027-bundle-sweep-index';
 import { createPostgresDialect } from './postgres-pool';
 import { openSqliteDialect } from './sqlite-dialect';
 import type { Database } from './types';
@@ -92,6 +93,7 @@ const migrations: Record<string, Migration> = {
   '025-file-requests': fileRequests,
   '024-bundles': bundles,
   '026-webhooks': webhooks,
+  '027-bundle-sweep-index': bundleSweepIndex,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

@@ -39,3 +39,28 @@ export function paginationOf(total: number, request: ListRequest): Pagination {
 export function searchTermOf(request: ListRequest): string | undefined {
   return request.search?.trim() || undefined;
 }
+
+/** A repository's two list queries: one page of a scope's rows, and how many there are. */
+export interface ListSource<Scope, Row> {
+  list(scope: Scope, query: ListRequest): Promise<Row[]>;
+  count(scope: Scope, search: string | undefined): Promise<number>;
+}
+
+/**
+ * One page of a management list, newest first as the source orders it, with the pagination
+ * block every list answers: the page and the total are read at once under the same search
+ * term, and `present` shapes the page's rows.
+ */
+export async function listPage<Scope, Row, Item>(
+  source: ListSource<Scope, Row>,
+  scope: Scope,
+  request: ListRequest,
+  present: (rows: Row[]) => Item[] | Promise<Item[]>,
+): Promise<{ items: Item[]; pagination: Pagination }> {
+  const search = searchTermOf(request);
+  const [rows, total] = await Promise.all([
+    source.list(scope, { limit: request.limit, offset: request.offset, search }),
+    source.count(scope, search),
+  ]);
+  return { items: await present(rows), pagination: paginationOf(total, request) };
+}

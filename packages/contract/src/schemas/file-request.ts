@@ -53,7 +53,10 @@ export const fileRequestTarget = z.discriminatedUnion('type', [
       .string()
       .min(1)
       .max(100)
-      .describe('Storage config; files land as private file shares of the owner'),
+      .nullish()
+      .describe(
+        'Storage config; files land as private file shares of the owner. Absent or null: the default storage config (members and keys cannot list configs)',
+      ),
   }),
   z.object({
     type: z.literal('mount'),
@@ -90,7 +93,10 @@ export const fileRequest = z.object({
     .string()
     .nullable()
     .describe('HMAC-SHA256 key of the webhook signature; shown to the owner only'),
-  files_received: z.number().int().describe('Accepted files (text answers included)'),
+  files_received: z
+    .number()
+    .int()
+    .describe('Accepted files (text answers included); deleting one received does not lower it'),
   bytes_received: z.number().int(),
   closed_at: z.string().nullable(),
   state: z

@@ -4,6 +4,8 @@ import type { OwnerScope } from '@/db/filters';
 import { AppError } from '@/lib/errors';
 import { principalCacheOf } from '@/lib/principal-cache';
 import { dropLocksOfHolders } from '@/modules/dav-locks/service';
+import { handOverBundles, removeBundlesIn } from '@/modules/bundles/service';
+import { handOverFileRequests, removeFileRequestsIn } from '@/modules/file-requests/service';
 import { handOverFileShares, removeFileSharesIn } from '@/modules/files/service';
 import { handOverPastes, removePastesIn } from '@/modules/pastes/service';
 import { AccountsRepo } from './repo';
@@ -12,14 +14,18 @@ export interface AccountRemoval {
   /** Shares deleted with the account, or handed to `to`. */
   pastes: number;
   files: number;
+  bundles: number;
+  /** File requests. */
+  requests: number;
 }
 
 /**
  * DELETE /api/admin/accounts/{id}?shares=delete|transfer&to=…: the account goes with its
  * sessions, keys and invitation (the database cascades), and the WebDAV locks it and its
- * keys held. Its shares — those it and its keys made — are deleted (objects first: a file
- * whose object cannot be deleted keeps the account, and the call answers an error to try
- * again) or handed to another account, before the account row goes.
+ * keys held. Its shares — those it and its keys made: pastes, files, bundles and file
+ * requests — are deleted (objects first: a file whose object cannot be deleted keeps the
+ * account, and the call answers an error to try again) or handed to another account,
+ * before the account row goes.
  */
 export async function deleteAccount(
   deps: AppDeps,
@@ -57,6 +63,9 @@ export async function deleteAccount(
 }
 
 async function removeShares(deps: AppDeps, scope: OwnerScope): Promise<AccountRemoval> {
+  // Requests first: nothing arrives any more while the files they received are removed.
+  const requests = await removeFileRequestsIn(deps, scope);
+  const bundles = await removeBundlesIn(deps, scope);
   const files = await removeFileSharesIn(deps, scope);
   if (files.failed > 0) {
     throw new AppError(
@@ -64,7 +73,7 @@ async function removeShares(deps: AppDeps, scope: OwnerScope): Promise<AccountRe
       `${files.failed} file(s) could not be deleted from storage; the account was kept`,
     );
   }
-  return { files: files.deleted, pastes: await removePastesIn(deps, scope) };
+  return { files: files.deleted, pastes: await removePastesIn(deps, scope), bundles, requests };
 }
 
 async function handOver(
@@ -80,12 +89,19 @@ async function handOver(
       { path: 'to', message: 'an existing account other than the one deleted' },
     ]);
   }
-  // Both in one transaction: the shares never stand half handed over.
+  // All in one transaction: the shares never stand half handed over. The heir's requests
+  // run as the heir from now on, within its own base path.
   return deps.db.transaction().execute(async (trx) => {
     const inTransaction = { ...deps, db: trx };
     return {
       files: await handOverFileShares(inTransaction, scope, heir.id),
       pastes: await handOverPastes(inTransaction, scope, heir.id),
+      bundles: await handOverBundles(inTransaction, scope, heir.id),
+      requests: await handOverFileRequests(inTransaction, scope, {
+        accountId: heir.id,
+        role: heir.role,
+        basicPath: heir.basic_path,
+      }),
     };
   });
 }

@@ -127,7 +127,12 @@ const adminAccountRoutes = createRouter()
         summary: 'Delete an account; its shares are deleted or handed to another account',
         params: idParam,
         query: deleteAccountQuery,
-        answer: z.object({ pastes: z.number().int(), files: z.number().int() }),
+        answer: z.object({
+          pastes: z.number().int(),
+          files: z.number().int(),
+          bundles: z.number().int(),
+          requests: z.number().int().describe('File requests'),
+        }),
       }),
       (c) => {
         const admin = requireAdmin(c);

@@ -42,13 +42,14 @@ export class ApiKeysRepo {
   }
 
   /** Whether an account is a member (whose keys' shares are its own). */
-  isMember(accountId: string) {
+  /** The account when it is a member (a member's deleted key leaves its shares to it). */
+  memberOf(accountId: string) {
     return this.db
       .selectFrom('accounts')
-      .select('role')
+      .select(['id', 'basic_path'])
       .where('id', '=', accountId)
-      .executeTakeFirst()
-      .then((row) => row?.role === 'member');
+      .where('role', '=', 'member')
+      .executeTakeFirst();
   }
 
   /** An account's keys, newest first. */

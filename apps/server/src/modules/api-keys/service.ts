@@ -10,7 +10,9 @@ import { sha256Hex } from '@/lib/crypto';
 import { AppError } from '@/lib/errors';
 import { newId, randomToken } from '@/lib/ids';
 import { principalCacheOf } from '@/lib/principal-cache';
+import { handOverBundles } from '@/modules/bundles/service';
 import { dropLocksOfKeys } from '@/modules/dav-locks/service';
+import { handOverFileRequests } from '@/modules/file-requests/service';
 import { handOverFileShares } from '@/modules/files/service';
 import { handOverPastes } from '@/modules/pastes/service';
 import { dropLocksLostBy } from './locks';
@@ -176,20 +178,28 @@ export async function updateApiKey(
 export async function deleteApiKey(deps: AppDeps, id: string, scope: KeyScope): Promise<void> {
   const repo = new ApiKeysRepo(deps.db);
   const key = await keyInScope(repo, id, scope);
-  const heir =
-    key.account_id !== null && (await repo.isMember(key.account_id)) ? key.account_id : null;
+  const heir = key.account_id === null ? undefined : await repo.memberOf(key.account_id);
   // Its WebDAV locks go with it, in the same transaction: nobody could release them after.
   // A member's key leaves its shares to the member (issue 32): they stay in the member's
-  // lists and count against its quota after the key is gone.
+  // lists and count against its quota after the key is gone; its bundles and file requests
+  // too (issue 33), the requests then receiving as the member. An admin's key leaves its
+  // shares where they are, in the admin's lists; its requests then refuse uploads, as the
+  // key they would run as is gone (file-requests/owners.ts).
   const deleted = await deps.db.transaction().execute(async (trx) => {
     const row = await new ApiKeysRepo(trx).delete(id);
     if (row) {
       await dropLocksOfKeys(trx, [id]);
-      if (heir !== null) {
+      if (heir !== undefined) {
         const inTransaction = { ...deps, db: trx };
         const made: OwnerScope = { kind: 'owner', createdBy: `apikey:${id}` };
-        await handOverPastes(inTransaction, made, heir);
-        await handOverFileShares(inTransaction, made, heir);
+        await handOverPastes(inTransaction, made, heir.id);
+        await handOverFileShares(inTransaction, made, heir.id);
+        await handOverBundles(inTransaction, made, heir.id);
+        await handOverFileRequests(inTransaction, made, {
+          accountId: heir.id,
+          role: 'member',
+          basicPath: heir.basic_path,
+        });
       }
     }
     return row;

@@ -111,6 +111,49 @@ export class BundlesRepo {
       .then((result) => Number(result.numDeletedRows));
   }
 
+  /** Gives every bundle in scope to another creator; answers how many. */
+  setCreatorIn(scope: BundleScope, createdBy: string, nowIso: string) {
+    return this.db
+      .updateTable('bundles')
+      .set({ created_by: createdBy, updated_at: nowIso })
+      .$call((qb) => withinOwnerScope(qb, scope))
+      .executeTakeFirst()
+      .then((result) => Number(result.numUpdatedRows));
+  }
+
+  /** Deletes every bundle in scope; answers how many. */
+  deleteIn(scope: BundleScope) {
+    return this.db
+      .deleteFrom('bundles')
+      .$call((qb) => withinOwnerScope(qb, scope))
+      .executeTakeFirst()
+      .then((result) => Number(result.numDeletedRows));
+  }
+
+  /** Deletes the bundles that expired by `nowIso` (the sweeper's pass), at most `limit`. */
+  async deleteExpired(nowIso: string, limit: number): Promise<number> {
+    const ids = await this.db
+      .selectFrom('bundles')
+      .select('id')
+      .where('expires_at', 'is not', null)
+      .where('expires_at', '<=', nowIso)
+      .limit(limit)
+      .execute();
+    if (ids.length === 0) {
+      return 0;
+    }
+    const result = await this.db
+      .deleteFrom('bundles')
+      .where(
+        'id',
+        'in',
+        ids.map((row) => row.id),
+      )
+      .where('expires_at', '<=', nowIso)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   /** Counts one view of a live bundle in one statement (DESIGN §4); undefined: not counted. */
   countView(id: string, nowIso: string) {
     return countLiveView(this.db, 'bundles', id, nowIso).then((row) => row && toBundleRow(row));

@@ -10,7 +10,7 @@ import { isoNow } from '@/lib/clock';
 import { hashPassword } from '@/lib/crypto';
 import { AppError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
-import { paginationOf, searchTermOf, type ListRequest } from '@/lib/pagination';
+import { listPage, type ListRequest } from '@/lib/pagination';
 import {
   expiryFromHours,
   findFilesByIds,
@@ -20,6 +20,7 @@ import {
 import { normaliseRemark } from '@/shares/fields';
 import { isExpired } from '@/shares/liveness';
 import { assertSlugRules, insertWithFreeSlug, orSlugTaken } from '@/shares/slugs';
+import { shareRuleChanges } from '@/shares/rule-changes';
 import { revokesVisits, revokeVisits } from '@/shares/visits';
 import { membersOf } from './members';
 import { presentDetail, presentSummary } from './presenter';
@@ -32,6 +33,9 @@ import { BundlesRepo, type BundleChanges, type BundleRow, type BundleScope } fro
  */
 
 export type { BundleScope } from './repo';
+// For the accounts and API-keys modules (an owner's deletion) and the sweeper.
+export { handOverBundles, removeBundlesIn } from './owners';
+export { sweepExpiredBundles } from './sweep';
 
 /** A foreign-key violation (SQLite or PostgreSQL): a member file went away meanwhile. */
 function isForeignKeyViolation(error: unknown): boolean {
@@ -102,18 +106,11 @@ export async function listBundles(
   request: ListRequest,
   linkBase: string,
 ): Promise<BundleList> {
-  const repo = new BundlesRepo(deps.db);
-  const search = searchTermOf(request);
-  const [rows, total] = await Promise.all([
-    repo.list(scope, { limit: request.limit, offset: request.offset, search }),
-    repo.count(scope, search),
-  ]);
-  const members = await membersOf(deps, rows);
-  const nowIso = isoNow(deps.clock);
-  return {
-    items: rows.map((row) => presentSummary(row, members.get(row.id) ?? [], nowIso, linkBase)),
-    pagination: paginationOf(total, request),
-  };
+  return listPage(new BundlesRepo(deps.db), scope, request, async (rows) => {
+    const members = await membersOf(deps, rows);
+    const nowIso = isoNow(deps.clock);
+    return rows.map((row) => presentSummary(row, members.get(row.id) ?? [], nowIso, linkBase));
+  });
 }
 
 async function findOrNotFound(deps: AppDeps, scope: BundleScope, id: string) {
@@ -140,23 +137,9 @@ async function changesFrom(
   current: BundleRow,
   now: Date,
 ): Promise<BundleChanges> {
-  const changes: BundleChanges = { updated_at: now.toISOString() };
-  if (body.slug && body.slug !== current.slug) {
-    changes.slug = assertSlugRules(body.slug);
-  }
+  const changes: BundleChanges = await shareRuleChanges(body, current, now);
   if (body.title !== undefined) {
     changes.title = normaliseRemark(body.title);
-  }
-  if (body.clear_password || body.password === null) {
-    changes.password_hash = null;
-  } else if (body.password) {
-    changes.password_hash = await hashPassword(body.password);
-  }
-  if (body.expires_in !== undefined) {
-    changes.expires_at = expiryFromHours(body.expires_in, now);
-  }
-  if (body.max_views !== undefined) {
-    changes.max_views = body.max_views ?? 0;
   }
   return changes;
 }

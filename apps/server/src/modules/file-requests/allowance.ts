@@ -1,10 +1,11 @@
+import { matchesAllowedTypes } from '@pastebox/contract/rules/allowed-types';
 import type { AppDeps } from '@/context';
 import { isoNow } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import { assertAccepting } from './public';
 import { FileRequestsRepo } from './repo';
-import { allowedTypesOf, isTypeAllowed, type FileRequestRow } from './rules';
+import { allowedTypesOf, type FileRequestRow } from './rules';
 import { RequestUploadsRepo } from './uploads-repo';
 
 /**
@@ -29,7 +30,7 @@ export function admitFile(
   file: { filename: string; mimetype: string; size: number },
   serverMaxBytes: number,
 ): void {
-  if (!isTypeAllowed(allowedTypesOf(request), file.filename, file.mimetype)) {
+  if (!matchesAllowedTypes(allowedTypesOf(request), file.filename, file.mimetype)) {
     throw new AppError('REQUEST_TYPE_REFUSED');
   }
   const ownMax = Number(request.max_file_bytes);

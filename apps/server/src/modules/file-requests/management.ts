@@ -12,7 +12,7 @@ import { hashPassword } from '@/lib/crypto';
 import { AppError } from '@/lib/errors';
 import { isConfined } from '@/lib/guards';
 import { newId } from '@/lib/ids';
-import { paginationOf, searchTermOf, type ListRequest } from '@/lib/pagination';
+import { listPage, type ListRequest } from '@/lib/pagination';
 import { assertSlugRules, insertWithFreeSlug, orSlugTaken } from '@/shares/slugs';
 import { expiryFromHours } from '@/modules/files/service';
 import { resolveStorage } from '@/modules/storage-configs/service';
@@ -115,17 +115,10 @@ export async function listFileRequests(
   request: ListRequest,
   linkBase: string,
 ): Promise<FileRequestList> {
-  const repo = new FileRequestsRepo(deps.db);
-  const search = searchTermOf(request);
-  const [rows, total] = await Promise.all([
-    repo.list(scope, request, search),
-    repo.count(scope, search),
-  ]);
-  const nowIso = isoNow(deps.clock);
-  return {
-    items: rows.map((row) => presentFileRequest(deps, row, linkBase, nowIso)),
-    pagination: paginationOf(total, request),
-  };
+  return listPage(new FileRequestsRepo(deps.db), scope, request, (rows) => {
+    const nowIso = isoNow(deps.clock);
+    return rows.map((row) => presentFileRequest(deps, row, linkBase, nowIso));
+  });
 }
 
 /** Present in a PUT body: undefined means "leave it", null or a value means "change it". */

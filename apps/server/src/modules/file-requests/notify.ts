@@ -7,31 +7,61 @@ import { bytesLeftOf, filesLeftOf, type FileRequestRow } from './rules';
 import type { Sender } from './public';
 import { RequestUploadsRepo, type RequestUploadRow } from './uploads-repo';
 
-/** The webhook event of an accepted upload (docs/webhooks.md). */
+/** The webhook event of an accepted file (docs/webhooks.md). */
 export const UPLOAD_EVENT = 'file_request.upload';
+/** The webhook event of an accepted text answer (docs/webhooks.md). */
+export const TEXT_EVENT = 'file_request.text';
 
-function eventPayload(request: FileRequestRow, upload: RequestUploadRow): object {
+/** The request as a receiver needs it: which one, its page, and where its owner sees it. */
+function requestPart(request: FileRequestRow, linkBase: string): object {
   return {
-    request: { id: request.id, slug: request.slug, title: request.title },
-    upload: {
-      id: upload.id,
-      kind: upload.kind,
-      filename: upload.filename,
-      mimetype: upload.mimetype,
-      size: Number(upload.size),
-      uploader_name: upload.uploader_name,
-      uploader_email: upload.uploader_email,
-      file_id: upload.file_id,
-      mount_path: upload.mount_path,
-      paste_slug: upload.paste_slug,
-      created_at: upload.created_at,
+    id: request.id,
+    slug: request.slug,
+    title: request.title,
+    kind: request.kind,
+    url: `${linkBase}/r/${encodeURIComponent(request.slug)}`,
+    panel_url: `${linkBase}/admin/file-requests?request=${encodeURIComponent(request.id)}`,
+  };
+}
+
+/**
+ * The event's `data`. A text answer's content is left out on purpose: a text request is
+ * for what only the owner should read (a token, a password), kept as a private paste; the
+ * receiver gets who sent it and how long it is, and the owner reads it in the panel.
+ */
+function eventPayload(request: FileRequestRow, upload: RequestUploadRow, linkBase: string) {
+  const common = {
+    id: upload.id,
+    size: Number(upload.size),
+    uploader_name: upload.uploader_name,
+    uploader_email: upload.uploader_email,
+    created_at: upload.created_at,
+  };
+  if (upload.kind === 'text') {
+    return {
+      event: TEXT_EVENT,
+      payload: { request: requestPart(request, linkBase), answer: common },
+    };
+  }
+  return {
+    event: UPLOAD_EVENT,
+    payload: {
+      request: requestPart(request, linkBase),
+      upload: {
+        ...common,
+        kind: upload.kind,
+        filename: upload.filename,
+        mimetype: upload.mimetype,
+        file_id: upload.file_id,
+        mount_path: upload.mount_path,
+      },
     },
   };
 }
 
 /**
  * Records what arrived, then tells the owner: an audit entry (request.upload) and, when
- * the request has a webhook, a delivery enqueued — never awaited on the upload's path: the
+ * the request has a webhook, a delivery enqueued (links absolute under `linkBase`) — never awaited on the upload's path: the
  * stranger's answer does not wait for (or fail with) the owner's receiver.
  */
 export async function recordArrival(
@@ -42,6 +72,7 @@ export async function recordArrival(
     'id' | 'request_id' | 'uploader_name' | 'uploader_email' | 'address' | 'created_at'
   > & { id: string },
   origin: AuditOrigin,
+  linkBase: string,
 ): Promise<RequestReceipt> {
   const { request, token } = sender;
   const row: RequestUploadRow = {
@@ -67,13 +98,14 @@ export async function recordArrival(
   });
   if (request.webhook_url && request.webhook_secret_cipher) {
     const { webhook_url: url, webhook_secret_cipher: sealed } = request;
+    const { event, payload } = eventPayload(request, row, linkBase);
     void Promise.resolve()
       .then(() =>
         enqueueWebhook(deps, {
           url,
           secret: openWebhookSecret(deps, sealed),
-          event: UPLOAD_EVENT,
-          payload: eventPayload(request, row),
+          event,
+          payload,
           ownerId: request.created_by,
         }),
       )

@@ -13,6 +13,7 @@ import { randomToken } from '@/lib/ids';
 import type { RateLimitRule } from '@/lib/rate-limit';
 import { checkSharePassword } from '@/shares/password';
 import { maxUploadBytes } from '@/modules/uploads/service';
+import { assertOwnerLive, ownerCanReceive } from './owners';
 import { presentPublicRequest } from './presenter';
 import { FileRequestsRepo } from './repo';
 import type { FileRequestRow } from './rules';
@@ -52,7 +53,12 @@ export function assertAccepting(row: FileRequestRow, nowIso: string): void {
 /** GET /api/public/requests/{slug}: counts nothing. */
 export async function showRequest(deps: AppDeps, slug: string): Promise<PublicFileRequest> {
   const row = await requestBySlug(deps, slug);
-  return presentPublicRequest(row, isoNow(deps.clock), await maxUploadBytes(deps));
+  const nowIso = isoNow(deps.clock);
+  // An owner who can no longer act receives nothing: the page says closed, as /open will.
+  const shown = (await ownerCanReceive(deps, row))
+    ? row
+    : { ...row, closed_at: row.closed_at ?? nowIso };
+  return presentPublicRequest(shown, nowIso, await maxUploadBytes(deps));
 }
 
 function assertDetails(row: FileRequestRow, body: OpenFileRequestBody): void {
@@ -83,6 +89,7 @@ export async function openRequest(
   const row = await requestBySlug(deps, slug);
   const nowIso = isoNow(deps.clock);
   assertAccepting(row, nowIso);
+  await assertOwnerLive(deps, row);
   await checkSharePassword(deps, row.password_hash, body.password ?? undefined, clientIp);
   assertDetails(row, body);
   const repo = new FileRequestsRepo(deps.db);
@@ -135,5 +142,6 @@ export async function senderOf(
     throw new AppError('REQUEST_TOKEN_INVALID');
   }
   assertAccepting(request, nowIso);
+  await assertOwnerLive(deps, request);
   return { request, token: row };
 }

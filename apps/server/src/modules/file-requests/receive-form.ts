@@ -211,5 +211,6 @@ export async function receiveRequestFile(
     sender,
     { id: newId(), kind: 'file', ...stored, paste_id: null, paste_slug: null },
     origin,
+    linkBase,
   );
 }

@@ -137,6 +137,7 @@ export async function completeRequestMultipart(
       paste_slug: null,
     },
     origin,
+    linkBase,
   );
 }
 

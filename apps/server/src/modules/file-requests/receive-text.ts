@@ -19,6 +19,7 @@ export async function receiveRequestText(
   sender: Sender,
   body: RequestTextBody,
   origin: AuditOrigin,
+  linkBase: string,
 ): Promise<RequestReceipt> {
   if (sender.request.kind !== 'text') {
     throw new AppError('REQUEST_KIND_MISMATCH');
@@ -53,5 +54,6 @@ export async function receiveRequestText(
       paste_slug: paste.slug,
     },
     origin,
+    linkBase,
   );
 }

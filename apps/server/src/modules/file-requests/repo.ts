@@ -2,6 +2,7 @@ import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { Database, FileRequestsTable } from '@/db/types';
 import { matchesSearch, withinOwnerScope, type OwnerScope } from '@/db/filters';
 import type { ListRequest } from '@/lib/pagination';
+import type { RequestOwner } from './rules';
 
 export type NewFileRequestRow = Insertable<FileRequestsTable>;
 export type FileRequestChanges = Omit<
@@ -39,7 +40,8 @@ export class FileRequestsRepo {
       .executeTakeFirst();
   }
 
-  list(scope: OwnerScope, request: ListRequest, search: string | undefined) {
+  list(scope: OwnerScope, request: ListRequest) {
+    const { search } = request;
     return this.db
       .selectFrom('file_requests')
       .selectAll()
@@ -79,6 +81,54 @@ export class FileRequestsRepo {
       .$call((qb) => withinOwnerScope(qb, scope))
       .executeTakeFirst();
     return Number(result.numDeletedRows);
+  }
+
+  /** Sets the owner of every request in scope (an account's deletion, a key's); answers how many. */
+  async setOwnerIn(
+    scope: OwnerScope,
+    owner: RequestOwner & { created_by: string; updated_at: string },
+  ): Promise<number> {
+    const result = await this.db
+      .updateTable('file_requests')
+      .set(owner)
+      .$call((qb) => withinOwnerScope(qb, scope))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /** Deletes every request in scope (their tokens, reservations and records cascade). */
+  async deleteIn(scope: OwnerScope): Promise<number> {
+    const result = await this.db
+      .deleteFrom('file_requests')
+      .$call((qb) => withinOwnerScope(qb, scope))
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  /**
+   * Whether the owner can still act: an enabled account, or a key that exists, has not
+   * expired and whose account (if any) is enabled. One read of the accounts and keys tables,
+   * as the principal resolution would read them for the owner's own request.
+   */
+  async ownerIsLive(owner: RequestOwner, nowIso: string): Promise<boolean> {
+    if (owner.owner_kind === 'admin' || owner.owner_kind === 'member') {
+      const account = await this.db
+        .selectFrom('accounts')
+        .select('disabled')
+        .where('id', '=', owner.owner_id)
+        .executeTakeFirst();
+      return account !== undefined && Number(account.disabled) === 0;
+    }
+    const key = await this.db
+      .selectFrom('api_keys')
+      .leftJoin('accounts', 'accounts.id', 'api_keys.account_id')
+      .select(['api_keys.expires_at', 'api_keys.account_id', 'accounts.disabled'])
+      .where('api_keys.id', '=', owner.owner_id)
+      .executeTakeFirst();
+    if (!key || (key.expires_at !== null && key.expires_at <= nowIso)) {
+      return false;
+    }
+    return key.account_id === null || (key.disabled !== null && Number(key.disabled) === 0);
   }
 
   /** Counts one page opening if the request is open and has views left; false otherwise. */

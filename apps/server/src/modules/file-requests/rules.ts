@@ -17,32 +17,6 @@ export function allowedTypesOf(row: Pick<FileRequestRow, 'allowed_types'>): stri
   }
 }
 
-/**
- * Whether a file is of a type the request accepts: no rule = any; an extension rule
- * (".pdf", ".tar.gz") looks at the name's end, a MIME rule ("image/*", "application/pdf")
- * at the declared type. Decided before a byte is stored.
- */
-export function isTypeAllowed(
-  rules: readonly string[],
-  filename: string,
-  mimetype: string,
-): boolean {
-  if (rules.length === 0) {
-    return true;
-  }
-  const name = filename.toLowerCase();
-  const type = mimetype.toLowerCase().split(';')[0]?.trim() ?? '';
-  return rules.some((rule) => {
-    if (rule.startsWith('.')) {
-      return name.endsWith(rule) && name.length > rule.length;
-    }
-    if (rule.endsWith('/*')) {
-      return type.startsWith(rule.slice(0, -1));
-    }
-    return type === rule;
-  });
-}
-
 /** Where a request stands for a stranger, at `nowIso`. */
 export function stateOf(row: FileRequestRow, nowIso: string): FileRequest['state'] {
   if (row.closed_at !== null) {

@@ -87,7 +87,7 @@ async function admit(deps: AppDeps, request: DeliveryRequest): Promise<Admission
   if (counted) {
     return { row: counted, visitId: null };
   }
-  const live = await findLiveFile(deps, request.slug, request.reader.principal);
+  const live = await findLiveFile(deps, request.slug, request.reader);
   if (isFileOwner(live, request.reader.principal)) {
     return { row: live, visitId: null };
   }

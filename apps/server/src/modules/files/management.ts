@@ -1,16 +1,15 @@
 import type { FileList, FileShare, UpdateFileBody } from '@pastebox/contract/schemas/file';
 import type { AppDeps } from '@/context';
 import { isoNow } from '@/lib/clock';
-import { hashPassword } from '@/lib/crypto';
 import { AppError } from '@/lib/errors';
-import { paginationOf, searchTermOf, type ListRequest } from '@/lib/pagination';
+import { listPage, type ListRequest } from '@/lib/pagination';
 import { normaliseRemark } from '@/shares/fields';
-import { assertSlugRules, orSlugTaken } from '@/shares/slugs';
+import { orSlugTaken } from '@/shares/slugs';
+import { shareRuleChanges } from '@/shares/rule-changes';
 import { revokesVisits, revokeVisits } from '@/shares/visits';
 import { presentFileShare } from './presenter';
 import { removeFileShare } from './removal';
 import { FilesRepo, type FileChanges, type FileScope, type FileWithProvider } from './repo';
-import { expiryFromHours } from './rules';
 import { issueFileVisits } from './visits';
 
 /**
@@ -51,16 +50,9 @@ export async function listFiles(
   request: ListRequest,
   linkBase: string,
 ): Promise<FileList> {
-  const repo = new FilesRepo(deps.db);
-  const search = searchTermOf(request);
-  const [rows, total] = await Promise.all([
-    repo.list(scope, { limit: request.limit, offset: request.offset, search }),
-    repo.count(scope, search),
-  ]);
-  return {
-    items: await presentAllManaged(deps, rows, linkBase),
-    pagination: paginationOf(total, request),
-  };
+  return listPage(new FilesRepo(deps.db), scope, request, (rows) =>
+    presentAllManaged(deps, rows, linkBase),
+  );
 }
 
 async function findOrNotFound(deps: AppDeps, scope: FileScope, id: string) {
@@ -87,23 +79,9 @@ async function changesFrom(
   current: { slug: string },
   now: Date,
 ): Promise<FileChanges> {
-  const changes: FileChanges = { updated_at: now.toISOString() };
-  if (body.slug && body.slug !== current.slug) {
-    changes.slug = assertSlugRules(body.slug);
-  }
+  const changes: FileChanges = await shareRuleChanges(body, current, now);
   if (body.remark !== undefined) {
     changes.remark = normaliseRemark(body.remark);
-  }
-  if (body.clear_password || body.password === null) {
-    changes.password_hash = null;
-  } else if (body.password) {
-    changes.password_hash = await hashPassword(body.password);
-  }
-  if (body.expires_in !== undefined) {
-    changes.expires_at = expiryFromHours(body.expires_in, now);
-  }
-  if (body.max_views !== undefined) {
-    changes.max_views = body.max_views ?? 0;
   }
   if (body.private !== undefined && body.private !== null) {
     changes.private = body.private ? 1 : 0;

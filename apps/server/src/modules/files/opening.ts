@@ -1,8 +1,13 @@
 import type { PublicFile } from '@pastebox/contract/schemas/file';
-import type { AppDeps, Principal } from '@/context';
+import type { AppDeps } from '@/context';
 import { isoNow } from '@/lib/clock';
-import { AppError } from '@/lib/errors';
-import { assertLive } from '@/shares/liveness';
+import {
+  findLiveShare,
+  openShare,
+  slugViewCounter,
+  verifyShare,
+  type ShareOpener,
+} from '@/shares/opening';
 import { checkSharePassword } from '@/shares/password';
 import type { Reader } from '@/shares/reader';
 import { countViewOrExplain, type ViewCounter } from '@/shares/views';
@@ -12,38 +17,54 @@ import { isFileOwner } from './rules';
 import { issueFileVisits } from './visits';
 
 /**
- * Opening a file share (SPEC §7 public/files): a visit counts one view, atomically, and
- * hands out the preview and download links of a new visit (DESIGN §5, `@/shares/visits`).
+ * Opening a file share (SPEC §7 public/files), as every share opens (`@/shares/opening`):
+ * a visit counts one view, atomically, and hands out the preview and download links of a
+ * new visit (DESIGN §5, `@/shares/visits`). The owner opens freely (no view counted, but a
+ * budgeted visit like anyone's).
  */
-
-/**
- * The ready share behind a public link, or 404; 410 once it expired or ran out of views. A
- * private share is there for its owner only: anyone else is told it does not exist.
- */
-export async function findLiveFile(
-  deps: AppDeps,
-  slug: string,
-  principal: Principal,
-): Promise<FileRow> {
-  const row = await new FilesRepo(deps.db).findBySlug(slug);
-  if (!row || row.status !== 'ready' || (row.private === 1 && !isFileOwner(row, principal))) {
-    throw new AppError('FILE_NOT_FOUND');
-  }
-  assertLive(row, isoNow(deps.clock));
-  return row;
-}
 
 /** Files seen by the kernel's view counter: the same slug must still name the same share. */
 function fileViewCounter(deps: AppDeps): ViewCounter<FileRow> {
-  const repo = new FilesRepo(deps.db);
+  return slugViewCounter(new FilesRepo(deps.db), 'FILE_NOT_FOUND');
+}
+
+/**
+ * Finds the ready share behind a slug as a reader may see it: a private share is there for
+ * its owner only, and anyone else is told it does not exist.
+ */
+function fileFinder(deps: AppDeps): Pick<ShareOpener<FileRow, PublicFile>, 'find' | 'notFound'> {
   return {
-    count: (row, nowIso) => repo.countView(row.id, nowIso),
-    reload: async (row) => {
-      const current = await repo.findBySlug(row.slug);
-      return current?.id === row.id ? current : undefined;
+    find: async (slug, reader) => {
+      const row = await new FilesRepo(deps.db).findBySlug(slug);
+      const hidden = row?.private === 1 && !isFileOwner(row, reader.principal);
+      return row?.status === 'ready' && !hidden ? row : undefined;
     },
     notFound: 'FILE_NOT_FOUND',
   };
+}
+
+/**
+ * The links of a new visit to `row`, absolute under `linkBase`; `counted` when the visit's
+ * view was just counted (its budget then follows the views left, see issueFileVisits).
+ */
+async function visitLinks(deps: AppDeps, row: FileRow, linkBase: string, counted: boolean) {
+  const links = await issueFileVisits(deps, [row], linkBase, counted);
+  return links.get(row.id) ?? null;
+}
+
+function fileOpener(deps: AppDeps, linkBase: string): ShareOpener<FileRow, PublicFile> {
+  return {
+    ...fileFinder(deps),
+    counter: fileViewCounter(deps),
+    isOwner: (row, reader) => isFileOwner(row, reader.principal),
+    present: async (row, access) =>
+      presentPublicFile(row, access && (await visitLinks(deps, row, linkBase, access.counted))),
+  };
+}
+
+/** The ready share behind a public link, or 404 (see fileFinder); 410 once it is dead. */
+export function findLiveFile(deps: AppDeps, slug: string, reader: Reader): Promise<FileRow> {
+  return findLiveShare(deps, fileFinder(deps), slug, reader);
 }
 
 /**
@@ -67,65 +88,23 @@ export async function checkFilePassword(
   await checkSharePassword(deps, row.password_hash, password, clientIp);
 }
 
-/**
- * The links of a new visit to `row`, absolute under `linkBase`; `counted` when the visit's
- * view was just counted (its budget then follows the views left, see issueFileVisits).
- */
-async function visitLinks(deps: AppDeps, row: FileRow, linkBase: string, counted = false) {
-  const links = await issueFileVisits(deps, [row], linkBase, counted);
-  return links.get(row.id) ?? null;
-}
-
-/**
- * Whether the share still has the password the visitor was checked against: the owner may
- * change it while a check is running (argon2 takes a while), and a visit issued after the
- * change would survive the revocation that came with it.
- */
-function passwordUnchanged(checked: FileRow, counted: FileRow): boolean {
-  return checked.password_hash === counted.password_hash;
-}
-
-/**
- * GET /api/public/files/{slug}. The owner opens freely (no view counted, but a budgeted
- * visit like anyone's); a protected share answers its metadata only; anything else costs
- * one view and yields the links, absolute under `linkBase`.
- */
-export async function openFileShare(
+/** GET /api/public/files/{slug}: a protected share answers its metadata only. */
+export function openFileShare(
   deps: AppDeps,
   slug: string,
   reader: Reader,
   linkBase: string,
 ): Promise<PublicFile> {
-  const row = await findLiveFile(deps, slug, reader.principal);
-  if (isFileOwner(row, reader.principal)) {
-    return presentPublicFile(row, await visitLinks(deps, row, linkBase));
-  }
-  if (row.password_hash !== null) {
-    return presentPublicFile(row, null);
-  }
-  const counted = await countFileView(deps, row);
-  if (!passwordUnchanged(row, counted)) {
-    return presentPublicFile(counted, null);
-  }
-  return presentPublicFile(counted, await visitLinks(deps, counted, linkBase, true));
+  return openShare(deps, fileOpener(deps, linkBase), slug, reader);
 }
 
 /** POST /api/public/files/{slug}/verify: the links for the right password, for one view. */
-export async function verifyFileShare(
+export function verifyFileShare(
   deps: AppDeps,
   slug: string,
   password: string,
   reader: Reader,
   linkBase: string,
 ): Promise<PublicFile> {
-  const row = await findLiveFile(deps, slug, reader.principal);
-  if (isFileOwner(row, reader.principal)) {
-    return presentPublicFile(row, await visitLinks(deps, row, linkBase));
-  }
-  await checkFilePassword(deps, row, password, reader.clientIp);
-  const counted = await countFileView(deps, row);
-  if (!passwordUnchanged(row, counted)) {
-    throw new AppError('WRONG_PASSWORD');
-  }
-  return presentPublicFile(counted, await visitLinks(deps, counted, linkBase, true));
+  return verifyShare(deps, fileOpener(deps, linkBase), slug, password, reader);
 }

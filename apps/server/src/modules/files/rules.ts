@@ -7,16 +7,7 @@ import type { FileRow } from './repo';
 // What every share obeys lives in the share kernel; these names stay importable from here.
 export { normaliseRemark } from '@/shares/fields';
 export { assertSlugRules, drawSlug } from '@/shares/slugs';
-
-const HOUR_MS = 60 * 60 * 1000;
-
-/** `expires_in` hours from now as a stored instant; 0, null or absent = never. */
-export function expiryFromHours(hours: number | null | undefined, now: Date): string | null {
-  if (!hours) {
-    return null;
-  }
-  return new Date(now.getTime() + hours * HOUR_MS).toISOString();
-}
+export { expiryFromHours } from '@/shares/rule-changes';
 
 /**
  * The admin, or the key that uploaded the file while it still holds file permission

@@ -3,7 +3,7 @@ import type { AppDeps } from '@/context';
 import { isoNow } from '@/lib/clock';
 import { hashPassword } from '@/lib/crypto';
 import { AppError } from '@/lib/errors';
-import { paginationOf, searchTermOf, type ListRequest } from '@/lib/pagination';
+import { listPage, type ListRequest } from '@/lib/pagination';
 import { normaliseRemark } from '@/shares/fields';
 import { assertSlugRules, orSlugTaken } from '@/shares/slugs';
 import { presentPasteDetail, presentPasteListItem } from './presenter';
@@ -22,17 +22,10 @@ export async function listPastes(
   scope: PasteScope,
   request: ListRequest,
 ): Promise<PasteList> {
-  const repo = new PastesRepo(deps.db);
-  const search = searchTermOf(request);
-  const [rows, total] = await Promise.all([
-    repo.list(scope, { limit: request.limit, offset: request.offset, search }),
-    repo.count(scope, search),
-  ]);
-  const nowIso = isoNow(deps.clock);
-  return {
-    items: rows.map((row) => presentPasteListItem(row, nowIso)),
-    pagination: paginationOf(total, request),
-  };
+  return listPage(new PastesRepo(deps.db), scope, request, (rows) => {
+    const nowIso = isoNow(deps.clock);
+    return rows.map((row) => presentPasteListItem(row, nowIso));
+  });
 }
 
 /** One share with its content; reading it here counts no view. */

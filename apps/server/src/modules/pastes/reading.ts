@@ -1,38 +1,41 @@
 import type { PasteView } from '@pastebox/contract/schemas/paste';
 import type { AppDeps } from '@/context';
 import { isoNow } from '@/lib/clock';
-import { AppError } from '@/lib/errors';
-import { assertLive } from '@/shares/liveness';
-import { checkSharePassword } from '@/shares/password';
+import { openShare, verifyShare, type ShareAccess, type ShareOpener } from '@/shares/opening';
 import type { Reader } from '@/shares/reader';
-import { countViewOrExplain, type ViewCounter } from '@/shares/views';
 import { presentPasteView } from './presenter';
 import { PastesRepo, type PasteRow } from './repo';
 import { isPasteOwner } from './rules';
 import { issueRawUrl, readRawByVisit } from './visits';
 
-/** The share behind a public link, or 404; 410 once it expired or ran out of views. */
-async function findLiveShare(deps: AppDeps, slug: string): Promise<PasteRow> {
-  const row = await new PastesRepo(deps.db).findBySlug(slug);
-  if (!row) {
-    throw new AppError('PASTE_NOT_FOUND');
-  }
-  assertLive(row, isoNow(deps.clock));
-  return row;
+/**
+ * Pastes as every share opens (`@/shares/opening`); `present` answers the content (with
+ * the raw link of a new visit) or, while a password is needed, the metadata only.
+ */
+function pasteOpener<Answer>(
+  deps: AppDeps,
+  present: ShareOpener<PasteRow, Answer>['present'],
+): ShareOpener<PasteRow, Answer> {
+  const repo = new PastesRepo(deps.db);
+  return {
+    find: (slug) => repo.findBySlug(slug),
+    notFound: 'PASTE_NOT_FOUND',
+    counter: {
+      count: (share, nowIso) => repo.countView(share.id, nowIso),
+      reload: (share) => repo.findById(share.id, { kind: 'all' }),
+      notFound: 'PASTE_NOT_FOUND',
+    },
+    isOwner: (row, reader) => isPasteOwner(row, reader.principal),
+    present,
+  };
 }
 
-/**
- * Counts one view and answers the row as it is after the count; 410 or 404 when another
- * reader took the last view or the share expired or went meanwhile.
- */
-function countView(deps: AppDeps, row: PasteRow): Promise<PasteRow> {
-  const repo = new PastesRepo(deps.db);
-  const counter: ViewCounter<PasteRow> = {
-    count: (share, nowIso) => repo.countView(share.id, nowIso),
-    reload: (share) => repo.findById(share.id, { kind: 'all' }),
-    notFound: 'PASTE_NOT_FOUND',
-  };
-  return countViewOrExplain(counter, row, isoNow(deps.clock));
+/** The view of `row` as an opening grants it, its content with a new raw link or none. */
+function viewPresenter(deps: AppDeps, linkBase: string) {
+  return (row: PasteRow, access: ShareAccess | null): Promise<PasteView> =>
+    access
+      ? presentReadable(deps, row, access.owner, linkBase)
+      : Promise.resolve(presentPasteView(row, { withContent: false, owner: false }));
 }
 
 /**
@@ -68,15 +71,6 @@ async function presentReadable(
 }
 
 /**
- * Whether the share still has the password the reader was checked against (or none): the
- * owner may change it while a check runs (argon2 takes a while), and the content or a visit
- * handed out after the change would outlive the revocation that came with it.
- */
-function passwordUnchanged(checked: PasteRow, counted: PasteRow): boolean {
-  return checked.password_hash === counted.password_hash;
-}
-
-/**
  * GET /api/paste/{slug}. The owner reads freely (no view counted, editable in place); a
  * protected share answers its metadata only; anything else costs one view. The content
  * comes with the raw link of a new visit (`rawUrl`), which costs no further view.
@@ -91,38 +85,24 @@ export async function openPaste(
   if (counted) {
     return presentReadable(deps, counted, false, linkBase);
   }
-  const row = await findLiveShare(deps, slug);
-  if (isPasteOwner(row, reader.principal)) {
-    return presentReadable(deps, row, true, linkBase);
-  }
-  if (row.password_hash !== null) {
-    return presentPasteView(row, { withContent: false, owner: false });
-  }
-  const viewed = await countView(deps, row);
-  if (!passwordUnchanged(row, viewed)) {
-    return presentPasteView(viewed, { withContent: false, owner: false });
-  }
-  return presentReadable(deps, viewed, false, linkBase);
+  return openShare(deps, pasteOpener(deps, viewPresenter(deps, linkBase)), slug, reader);
 }
 
 /** POST /api/paste/{slug}: the content and its raw link for the right password, for one view. */
-export async function unlockPaste(
+export function unlockPaste(
   deps: AppDeps,
   slug: string,
   password: string,
   reader: Reader,
   linkBase: string,
 ): Promise<PasteView> {
-  const row = await findLiveShare(deps, slug);
-  if (isPasteOwner(row, reader.principal)) {
-    return presentReadable(deps, row, true, linkBase);
-  }
-  await checkSharePassword(deps, row.password_hash, password, reader.clientIp);
-  const viewed = await countView(deps, row);
-  if (!passwordUnchanged(row, viewed)) {
-    throw new AppError('WRONG_PASSWORD');
-  }
-  return presentReadable(deps, viewed, false, linkBase);
+  return verifyShare(
+    deps,
+    pasteOpener(deps, viewPresenter(deps, linkBase)),
+    slug,
+    password,
+    reader,
+  );
 }
 
 /** What GET /api/raw/{slug} was asked: a visit's token, or the password (or neither). */
@@ -152,14 +132,7 @@ export async function readRawPaste(
       return counted;
     }
   }
-  const row = await findLiveShare(deps, request.slug);
-  if (isPasteOwner(row, reader.principal)) {
-    return row.content;
-  }
-  await checkSharePassword(deps, row.password_hash, request.password, reader.clientIp);
-  const viewed = await countView(deps, row);
-  if (!passwordUnchanged(row, viewed)) {
-    throw new AppError('WRONG_PASSWORD');
-  }
-  return viewed.content;
+  // The content only, for the owner or one view (with the password a protected share needs).
+  const opener = pasteOpener(deps, (row) => Promise.resolve(row.content));
+  return verifyShare(deps, opener, request.slug, request.password, reader);
 }

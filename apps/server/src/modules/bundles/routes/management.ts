@@ -81,36 +81,47 @@ function bundleManagementRoutes(family: ScopeFamily<BundleScope>) {
       ),
     )
     .openapi(
-      route({
-        method: 'put',
-        path: '/{id}',
-        summary: 'Change slug, title, password, expiry or view limit',
-        params: idParam,
-        body: updateBundleBody,
-        answer: bundleDetail,
-      }),
-      async (c) => {
-        const scope = family.scopeOf(c);
-        const { id } = c.req.valid('param');
-        const body = c.req.valid('json');
-        return ok(c, await updateBundle(c.get('deps'), scope, id, body, linkBaseOf(c)));
-      },
+      ...answering(
+        route({
+          method: 'put',
+          path: '/{id}',
+          summary: 'Change slug, title, password, expiry or view limit',
+          params: idParam,
+          body: updateBundleBody,
+          answer: bundleDetail,
+        }),
+        (c) => {
+          const { id } = c.req.valid('param');
+          return updateBundle(
+            c.get('deps'),
+            family.scopeOf(c),
+            id,
+            c.req.valid('json'),
+            linkBaseOf(c),
+          );
+        },
+      ),
     )
     .openapi(
-      route({
-        method: 'delete',
-        path: '/{id}',
-        summary: 'Delete a bundle; its files stay unless delete_files=true',
-        params: idParam,
-        query: deleteBundleQuery,
-        answer: deleteBundleResult,
-      }),
-      async (c) => {
-        const scope = family.scopeOf(c);
-        const { id } = c.req.valid('param');
-        const deleteFiles = c.req.valid('query').delete_files ?? false;
-        return ok(c, await deleteBundle(c.get('deps'), scope, id, deleteFiles));
-      },
+      ...answering(
+        route({
+          method: 'delete',
+          path: '/{id}',
+          summary: 'Delete a bundle; its files stay unless delete_files=true',
+          params: idParam,
+          query: deleteBundleQuery,
+          answer: deleteBundleResult,
+        }),
+        (c) => {
+          const deleteFiles = c.req.valid('query').delete_files ?? false;
+          return deleteBundle(
+            c.get('deps'),
+            family.scopeOf(c),
+            c.req.valid('param').id,
+            deleteFiles,
+          );
+        },
+      ),
     );
 }
 

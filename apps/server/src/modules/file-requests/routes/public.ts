@@ -28,9 +28,12 @@ const route = routeGroup({ tags: [REQUESTS_TAG], security: [] });
 
 const tokenNote = `Send the token of /open as the ${REQUEST_TOKEN_HEADER} header (401 REQUEST_TOKEN_INVALID otherwise).`;
 
-/** The sender of an upload call: the request and who opened it. */
-function senderOfCall(c: Context<AppEnv>, slug: string) {
-  return senderOf(c.get('deps'), slug, c.req.header(REQUEST_TOKEN_HEADER));
+/**
+ * The sender of an upload call on /public/requests/{slug}/…: the request and who opened
+ * it, by the token header (the slug already checked by the route's parameter schema).
+ */
+export function senderOfCall(c: Context<AppEnv>) {
+  return senderOf(c.get('deps'), c.req.param('slug') ?? '', c.req.header(REQUEST_TOKEN_HEADER));
 }
 
 const requestForm = {
@@ -95,7 +98,7 @@ export const publicRequestRoutes = createRouter()
     }),
     async (c) => {
       const incoming = nodeRequestOf(c);
-      const sender = await senderOfCall(c, c.req.valid('param').slug).catch((error: unknown) => {
+      const sender = await senderOfCall(c).catch((error: unknown) => {
         // Refused before reading: the rest of the body is drained so the answer arrives.
         incoming.resume();
         throw error;
@@ -118,12 +121,13 @@ export const publicRequestRoutes = createRouter()
       answerDescription: 'Created',
     }),
     async (c) => {
-      const sender = await senderOfCall(c, c.req.valid('param').slug);
+      const sender = await senderOfCall(c);
       const receipt = await receiveRequestText(
         c.get('deps'),
         sender,
         c.req.valid('json'),
         originOf(c),
+        linkBaseOf(c),
       );
       return ok(c, receipt, 201, 'Created');
     },
