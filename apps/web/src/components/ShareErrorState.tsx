@@ -53,16 +53,24 @@ export function ShareErrorState(props: ShareErrorStateProps) {
   return <ShareRefusal {...props} />;
 }
 
-/** The kinds of share with a page of their own; their words live under `${kind}.state`. */
-export type SharePageKind = 'file' | 'paste';
+/** The kinds of share with a page of their own. */
+export type SharePageKind = 'file' | 'paste' | 'bundle';
+
+/** Where each kind's words live (`${namespace}.state`). */
+const NAMESPACES = {
+  file: 'file',
+  paste: 'paste',
+  bundle: 'bundles',
+} as const satisfies Record<SharePageKind, string>;
 
 /** Error keys that mean "this share does not exist", by kind. */
 const NOT_FOUND_KEYS: Record<SharePageKind, string[]> = {
   file: ['FILE_NOT_FOUND', 'NOT_FOUND'],
   paste: ['PASTE_NOT_FOUND'],
+  bundle: ['BUNDLE_NOT_FOUND', 'NOT_FOUND'],
 };
 
-/** The error state of a shared file's or paste's page, in the words of its kind. */
+/** The error state of a share's page (a file, a paste, a bundle), in the words of its kind. */
 export function SharePageErrorState({
   kind,
   error,
@@ -73,14 +81,15 @@ export function SharePageErrorState({
   onRetry: () => void;
 }) {
   const { t } = useTranslation();
+  const words = `${NAMESPACES[kind]}.state` as const;
   const texts: ShareStateTexts = {
-    notFoundTitle: t(`${kind}.state.notFoundTitle`),
-    notFoundBody: t(`${kind}.state.notFoundBody`),
-    expiredTitle: t(`${kind}.state.expiredTitle`),
-    expiredBody: t(`${kind}.state.expiredBody`),
-    viewLimitTitle: t(`${kind}.state.viewLimitTitle`),
-    viewLimitBody: t(`${kind}.state.viewLimitBody`),
-    errorTitle: t(`${kind}.state.errorTitle`),
+    notFoundTitle: t(`${words}.notFoundTitle`),
+    notFoundBody: t(`${words}.notFoundBody`),
+    expiredTitle: t(`${words}.expiredTitle`),
+    expiredBody: t(`${words}.expiredBody`),
+    viewLimitTitle: t(`${words}.viewLimitTitle`),
+    viewLimitBody: t(`${words}.viewLimitBody`),
+    errorTitle: t(`${words}.errorTitle`),
   };
   return (
     <ShareErrorState

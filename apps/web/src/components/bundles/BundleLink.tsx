@@ -1,9 +1,7 @@
-import { ActionIcon, Anchor, Group, Paper, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { IconExternalLink, IconPackage, IconQrcode } from '@tabler/icons-react';
+import { Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconPackage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { CopyIconButton } from '@/components/CopyButton';
-import { QrCodeDialog } from '@/components/QrCodeDialog';
+import { LinkActions } from '@/components/LinkActions';
 import { appUrl } from '@/lib/backend';
 import { formatBytes } from '@/lib/uploader/format';
 
@@ -20,7 +18,6 @@ export interface BundleLinkProps {
  */
 export function BundleLink({ slug, title, fileCount, totalSize }: BundleLinkProps) {
   const { t } = useTranslation();
-  const [qrOpened, qr] = useDisclosure(false);
   const link = appUrl(`/b/${encodeURIComponent(slug)}`);
   const name = title || slug;
   return (
@@ -43,49 +40,17 @@ export function BundleLink({ slug, title, fileCount, totalSize }: BundleLinkProp
             </Text>
           </Stack>
         </Group>
-        <Group gap={4} wrap="nowrap" miw={0}>
-          <Anchor
-            href={link}
-            ff="monospace"
-            size="sm"
-            truncate="end"
-            style={{ flex: 1, minWidth: 0 }}
-          >
-            {link}
-          </Anchor>
-          <CopyIconButton text={link} label={t('bundles.link.copy')} />
-          <Tooltip label={t('bundles.link.open')}>
-            <ActionIcon
-              component="a"
-              href={link}
-              target="_blank"
-              rel="noopener"
-              variant="subtle"
-              color="gray"
-              aria-label={t('bundles.link.open')}
-            >
-              <IconExternalLink size={16} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('bundles.link.qr')}>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              onClick={qr.open}
-              aria-label={t('bundles.link.qr')}
-            >
-              <IconQrcode size={16} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
+        <LinkActions
+          link={link}
+          labels={{
+            copy: t('bundles.link.copy'),
+            open: t('bundles.link.open'),
+            qr: t('bundles.link.qr'),
+          }}
+          qrFileName={`pastebox-${slug}`}
+          qrTitle={t('bundles.link.qrTitle', { name })}
+        />
       </Stack>
-      <QrCodeDialog
-        opened={qrOpened}
-        onClose={qr.close}
-        url={link}
-        fileName={`pastebox-${slug}`}
-        title={t('bundles.link.qrTitle', { name })}
-      />
     </Paper>
   );
 }

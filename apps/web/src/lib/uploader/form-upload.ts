@@ -38,22 +38,22 @@ export function buildUploadForm(
 }
 
 /**
- * POSTs a form holding the file to the API with the file's progress, and unwraps the
- * answer. The form adds a few hundred bytes of headers: the progress reports the file's
- * share of what was sent.
+ * POSTs a form holding the file to `path` of the API with the file's progress, and unwraps
+ * the answer (`signedIn`: a 401 then means the session ended). The form adds a few hundred
+ * bytes of headers: the progress reports the file's share of what was sent.
  */
-export async function postFileForm<T>(
+export async function sendFileForm<T>(
   request: Pick<UploadRequest<unknown>, 'file' | 'signal' | 'onProgress'>,
   path: string,
   form: FormData,
+  auth: { headers: Record<string, string>; signedIn: boolean },
 ): Promise<T> {
   const total = request.file.size;
   request.onProgress({ stage: 'uploading', loaded: 0, total });
-  const authorization = authStore.authorization();
   const response = await sendXhr({
     method: 'POST',
     url: apiUrl(path),
-    headers: { accept: 'application/json', ...(authorization ? { authorization } : {}) },
+    headers: auth.headers,
     body: form,
     signal: request.signal,
     responseTimeoutMs: FORM_RESPONSE_TIMEOUT_MS,
@@ -65,7 +65,18 @@ export async function postFileForm<T>(
       }),
     onBodySent: () => request.onProgress({ stage: 'processing', loaded: total, total }),
   });
-  return unwrapAnswer<T>(response, authorization !== null);
+  return unwrapAnswer<T>(response, auth.signedIn);
+}
+
+/** `sendFileForm` as the signed-in caller (the session's or key's authorization). */
+export function postFileForm<T>(
+  request: Pick<UploadRequest<unknown>, 'file' | 'signal' | 'onProgress'>,
+  path: string,
+  form: FormData,
+): Promise<T> {
+  const authorization = authStore.authorization();
+  const headers = { accept: 'application/json', ...(authorization ? { authorization } : {}) };
+  return sendFileForm<T>(request, path, form, { headers, signedIn: authorization !== null });
 }
 
 /** Uploads a file through the server in one streamed form request, with progress. */

@@ -2,7 +2,8 @@ import { Divider, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import type { PublicBundle } from '@pastebox/contract/schemas/bundle';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { ShareErrorState, type ShareStateTexts } from '@/components/ShareErrorState';
+import { SharePageErrorState } from '@/components/ShareErrorState';
+import { SharePageLoading } from '@/components/SharePageLoading';
 import { SharePasswordPrompt } from '@/components/SharePasswordPrompt';
 import { usePageTitle } from '@/lib/use-page-title';
 import { usePublicBundle, useVerifyBundlePassword } from '@/features/bundles/api/get-public-bundle';
@@ -12,39 +13,11 @@ import { BundleGallery } from './BundleGallery';
 import { BundleHeader } from './BundleHeader';
 
 function LoadingState() {
-  const { t } = useTranslation();
   return (
-    <Paper withBorder radius="md" p="lg" aria-busy="true" aria-label={t('common.loading')}>
-      <Stack gap="sm">
-        <Skeleton height={28} width="45%" />
-        <Skeleton height={14} width="70%" />
-        <Divider my="sm" />
-        <Skeleton height={56} />
-        <Skeleton height={56} />
-      </Stack>
-    </Paper>
-  );
-}
-
-/** Not found, expired, out of views or another failure, in the bundle's words. */
-function BundleErrorState({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const { t } = useTranslation();
-  const texts: ShareStateTexts = {
-    notFoundTitle: t('bundles.state.notFoundTitle'),
-    notFoundBody: t('bundles.state.notFoundBody'),
-    expiredTitle: t('bundles.state.expiredTitle'),
-    expiredBody: t('bundles.state.expiredBody'),
-    viewLimitTitle: t('bundles.state.viewLimitTitle'),
-    viewLimitBody: t('bundles.state.viewLimitBody'),
-    errorTitle: t('bundles.state.errorTitle'),
-  };
-  return (
-    <ShareErrorState
-      error={error}
-      onRetry={onRetry}
-      texts={texts}
-      notFoundKeys={['BUNDLE_NOT_FOUND', 'NOT_FOUND']}
-    />
+    <SharePageLoading heading="45%" subtitle="70%">
+      <Skeleton height={56} />
+      <Skeleton height={56} />
+    </SharePageLoading>
   );
 }
 
@@ -85,7 +58,9 @@ export function BundlePage() {
     return <LoadingState />;
   }
   if (query.isError) {
-    return <BundleErrorState error={query.error} onRetry={() => void query.refetch()} />;
+    return (
+      <SharePageErrorState kind="bundle" error={query.error} onRetry={() => void query.refetch()} />
+    );
   }
   const bundle = query.data;
   if (!bundle.files) {

@@ -1,23 +1,18 @@
-import { Divider, Paper, Skeleton, Stack } from '@mantine/core';
+import { Skeleton } from '@mantine/core';
 import type { PublicFileRequest } from '@pastebox/contract/schemas/file-request';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { SharePageLoading } from '@/components/SharePageLoading';
 import { usePageTitle } from '@/lib/use-page-title';
 import { usePublicRequest } from '@/features/file-requests/api/get-public-request';
 import { OpenedRequest } from './OpenedRequest';
 import { RequestErrorState, RequestStateCard } from './RequestStates';
 
 function LoadingState() {
-  const { t } = useTranslation();
   return (
-    <Paper withBorder radius="md" p="lg" aria-busy="true" aria-label={t('common.loading')}>
-      <Stack gap="sm">
-        <Skeleton height={28} width="50%" />
-        <Skeleton height={14} width="80%" />
-        <Divider my="sm" />
-        <Skeleton height={150} />
-      </Stack>
-    </Paper>
+    <SharePageLoading heading="50%" subtitle="80%">
+      <Skeleton height={150} />
+    </SharePageLoading>
   );
 }
 

@@ -1,32 +1,7 @@
+import { matchesAllowedTypes } from '@pastebox/contract/rules/allowed-types';
 import type { PublicFileRequest } from '@pastebox/contract/schemas/file-request';
 
-/**
- * Whether a file's name or declared type matches one of the request's allowed types, as the
- * contract states the rule (schemas/file-request.ts `allowedType`): an extension rule
- * (".pdf", ".tar.gz") looks at the end of the name, a MIME rule ("image/*",
- * "application/pdf") at the declared type; case-insensitive; an empty list allows anything.
- */
-export function matchesAllowedTypes(
-  allowed: readonly string[],
-  filename: string,
-  mimetype: string,
-): boolean {
-  if (allowed.length === 0) {
-    return true;
-  }
-  const name = filename.toLowerCase();
-  const type = mimetype.toLowerCase().split(';')[0]?.trim() ?? '';
-  return allowed.some((rule) => {
-    const pattern = rule.trim().toLowerCase();
-    if (pattern.startsWith('.')) {
-      return name.endsWith(pattern) && name.length > pattern.length;
-    }
-    if (pattern.endsWith('/*')) {
-      return type.startsWith(pattern.slice(0, -1));
-    }
-    return type === pattern;
-  });
-}
+// The type rule is the contract's (rules/allowed-types.ts): the server applies the same one.
 
 /** Why a file will not be accepted, checked before a byte is sent. */
 export type FileRefusal =

@@ -11,8 +11,7 @@ import type {
 import { unwrapAnswer } from '@/lib/api-client';
 import { apiUrl } from '@/lib/backend';
 import type { UploadRequest } from '@/lib/uploader/types';
-import { sendXhr } from '@/lib/uploader/xhr';
-import { FORM_RESPONSE_TIMEOUT_MS } from '@/lib/uploader/form-upload';
+import { sendFileForm } from '@/lib/uploader/form-upload';
 import { publicRequestPath } from '@/features/file-requests/api/get-public-request';
 
 /**
@@ -102,29 +101,17 @@ export const requestTransport = {
  * checks the limits and reserves the size before a byte is stored; progress as the share
  * uploader's form (the form's own headers are a few hundred bytes).
  */
-export async function requestFormUpload(request: RequestUploadRequest): Promise<RequestReceipt> {
-  const total = request.file.size;
+export function requestFormUpload(request: RequestUploadRequest): Promise<RequestReceipt> {
   const form = new FormData();
-  form.append('size', String(total));
+  form.append('size', String(request.file.size));
   if (request.mimetype) {
     form.append('mimetype', request.mimetype);
   }
   form.append('file', request.file, request.filename);
-  request.onProgress({ stage: 'uploading', loaded: 0, total });
-  const response = await sendXhr({
-    method: 'POST',
-    url: apiUrl(publicRequestPath(request.options.slug, '/upload')),
-    headers: tokenHeaders(request.options),
-    body: form,
-    signal: request.signal,
-    responseTimeoutMs: FORM_RESPONSE_TIMEOUT_MS,
-    onUploadProgress: (loaded, sent) =>
-      request.onProgress({
-        stage: 'uploading',
-        loaded: sent > 0 ? Math.min(total, Math.round((loaded / sent) * total)) : loaded,
-        total,
-      }),
-    onBodySent: () => request.onProgress({ stage: 'processing', loaded: total, total }),
-  });
-  return unwrapAnswer<RequestReceipt>(response, false);
+  return sendFileForm<RequestReceipt>(
+    request,
+    publicRequestPath(request.options.slug, '/upload'),
+    form,
+    { headers: tokenHeaders(request.options), signedIn: false },
+  );
 }

@@ -3,6 +3,7 @@ import type { PublicFile } from '@pastebox/contract/schemas/file';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { SharePageErrorState } from '@/components/ShareErrorState';
+import { SharePageLoading } from '@/components/SharePageLoading';
 import { isOfflineCopy } from '@/lib/offline/response-cache';
 import { useOnline } from '@/lib/use-online';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -22,16 +23,10 @@ function isOpened(file: PublicFile): file is OpenedFile {
 }
 
 function LoadingState() {
-  const { t } = useTranslation();
   return (
-    <Paper withBorder radius="md" p="lg" aria-busy="true" aria-label={t('common.loading')}>
-      <Stack gap="sm">
-        <Skeleton height={28} width="45%" />
-        <Skeleton height={14} width="70%" />
-        <Divider my="sm" />
-        <Skeleton height={240} />
-      </Stack>
-    </Paper>
+    <SharePageLoading heading="45%" subtitle="70%">
+      <Skeleton height={240} />
+    </SharePageLoading>
   );
 }
 

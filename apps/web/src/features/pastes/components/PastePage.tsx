@@ -4,6 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { SharePageErrorState } from '@/components/ShareErrorState';
+import { SharePageLoading } from '@/components/SharePageLoading';
 import { isOfflineCopy } from '@/lib/offline/response-cache';
 import { usePageTitle } from '@/lib/use-page-title';
 import { usePasteView } from '@/features/pastes/api/get-paste';
@@ -17,18 +18,12 @@ import { PastePasswordPrompt } from './PastePasswordPrompt';
 const PasteEditor = lazy(() => import('./PasteEditor').then((m) => ({ default: m.PasteEditor })));
 
 function LoadingState() {
-  const { t } = useTranslation();
   return (
-    <Paper withBorder radius="md" p="lg" aria-busy="true" aria-label={t('common.loading')}>
-      <Stack gap="sm">
-        <Skeleton height={28} width="40%" />
-        <Skeleton height={14} width="60%" />
-        <Divider my="sm" />
-        <Skeleton height={14} />
-        <Skeleton height={14} width="90%" />
-        <Skeleton height={14} width="75%" />
-      </Stack>
-    </Paper>
+    <SharePageLoading heading="40%" subtitle="60%">
+      <Skeleton height={14} />
+      <Skeleton height={14} width="90%" />
+      <Skeleton height={14} width="75%" />
+    </SharePageLoading>
   );
 }
 

@@ -1,6 +1,6 @@
 import type { BundleDetail } from '@pastebox/contract/schemas/bundle';
 import type { FileShare } from '@pastebox/contract/schemas/file';
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '@/lib/api-client';
@@ -8,6 +8,7 @@ import { authStore } from '@/lib/auth/auth-store';
 import type { UploadRequest } from '@/lib/uploader/types';
 import { apiAnswer as json, stubFetch } from '@/test/fake-server';
 import { renderWithProviders } from '@/test/render';
+import { readRecentUploads } from '../lib/recent-uploads';
 import { FilesTab } from './FilesTab';
 
 /** What each upload was sent with; `refuse` names files whose upload fails. */
@@ -121,5 +122,27 @@ describe('FilesTab: share as one link (issue 33)', () => {
       ]),
     );
     expect(await screen.findByText('Your bundle link is ready')).toBeInTheDocument();
+  });
+
+  it('offers the bundle link like a file link (copy, open, QR) and remembers it, not its files', async () => {
+    const user = await chooseTwoFilesAsOneLink();
+
+    const card = await screen.findByRole('status', { name: 'Your bundle link is ready' });
+    expect(within(card).getByRole('button', { name: 'Copy the bundle link' })).toBeVisible();
+    expect(within(card).getByRole('link', { name: 'Open the bundle page' })).toHaveAttribute(
+      'href',
+      'http://localhost:3000/b/trip',
+    );
+    await user.click(within(card).getByRole('button', { name: 'QR code of the bundle link' }));
+    expect(await screen.findByRole('dialog', { name: 'QR code of Logs' })).toBeInTheDocument();
+    expect(readRecentUploads()).toEqual([
+      {
+        slug: 'trip',
+        filename: 'Logs',
+        size: 10,
+        uploadedAt: '2026-11-24T05:00:00.000Z',
+        bundle: { fileCount: 2 },
+      },
+    ]);
   });
 });

@@ -1,13 +1,13 @@
 import { ActionIcon, Anchor, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconHistory, IconTrash } from '@tabler/icons-react';
+import { IconHistory, IconPackage, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CopyIconButton } from '@/components/CopyButton';
 import { appUrl } from '@/lib/backend';
 import { formatBytes } from '@/lib/uploader/format';
 import { useRecentUploads } from '@/features/upload/hooks/use-recent-uploads';
-import { clearRecentUploads } from '@/features/upload/lib/recent-uploads';
+import { clearRecentUploads, recentUploadPath } from '@/features/upload/lib/recent-uploads';
 
 function formatWhen(iso: string, language: string): string {
   const date = new Date(iso);
@@ -58,25 +58,28 @@ export function RecentUploads() {
       ) : (
         <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
           {uploads.map((upload) => {
-            const path = `/file/${encodeURIComponent(upload.slug)}`;
+            const path = recentUploadPath(upload);
             return (
-              <Group
-                key={upload.slug}
-                component="li"
-                gap="xs"
-                wrap="nowrap"
-                justify="space-between"
-              >
-                <Stack gap={0} style={{ minWidth: 0 }}>
-                  <Anchor component={Link} to={path} size="sm" fw={500} truncate="end">
-                    {upload.filename}
-                  </Anchor>
-                  <Text size="xs" c="dimmed" truncate="end">
-                    {[formatBytes(upload.size), formatWhen(upload.uploadedAt, i18n.language)]
-                      .filter(Boolean)
-                      .join(' · ')}
-                  </Text>
-                </Stack>
+              <Group key={path} component="li" gap="xs" wrap="nowrap" justify="space-between">
+                <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+                  {upload.bundle && <IconPackage size={16} aria-hidden style={{ flexShrink: 0 }} />}
+                  <Stack gap={0} style={{ minWidth: 0 }}>
+                    <Anchor component={Link} to={path} size="sm" fw={500} truncate="end">
+                      {upload.filename}
+                    </Anchor>
+                    <Text size="xs" c="dimmed" truncate="end">
+                      {[
+                        upload.bundle
+                          ? t('bundles.recent', { count: upload.bundle.fileCount })
+                          : null,
+                        formatBytes(upload.size),
+                        formatWhen(upload.uploadedAt, i18n.language),
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </Text>
+                  </Stack>
+                </Group>
                 <CopyIconButton
                   text={appUrl(path)}
                   label={t('upload.result.copyLinkOf', { name: upload.filename })}

@@ -1,10 +1,8 @@
-import '@mantine/dropzone/styles.layer.css';
-import { Group, Stack, Text, ThemeIcon } from '@mantine/core';
-import { Dropzone } from '@mantine/dropzone';
-import { IconCloudUpload, IconDownload } from '@tabler/icons-react';
+import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { DropArea } from '@/components/upload/DropArea';
 import { formatBytes } from '@/lib/uploader/format';
-import { useTouchLayout } from '@/features/upload/hooks/use-touch-layout';
+import { useTouchLayout } from '@/lib/use-touch-layout';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
@@ -26,46 +24,19 @@ export function UploadDropzone({ onFiles, maxBytes, disabled }: UploadDropzonePr
     ? t('upload.dropzone.hintTouch')
     : t('upload.dropzone.hint', { shortcut: isMac ? '⌘V' : 'Ctrl+V' });
   return (
-    <Dropzone
-      onDrop={onFiles}
-      multiple
+    <DropArea
+      onFiles={onFiles}
       disabled={disabled}
-      radius="md"
-      aria-label={title}
-      // The hidden file input is focusable by assistive tech: it needs its own name.
-      inputProps={{ 'aria-label': title }}
-      styles={{ root: { borderWidth: 2 } }}
+      title={title}
+      dropTitle={t('upload.dropzone.drop')}
+      size="lg"
     >
-      <Group justify="center" gap="lg" mih={150} style={{ pointerEvents: 'none' }} wrap="nowrap">
-        <Dropzone.Accept>
-          <ThemeIcon size={56} radius="xl" variant="light">
-            <IconDownload size={30} />
-          </ThemeIcon>
-        </Dropzone.Accept>
-        <Dropzone.Idle>
-          <ThemeIcon size={56} radius="xl" variant="light" color="gray">
-            <IconCloudUpload size={30} />
-          </ThemeIcon>
-        </Dropzone.Idle>
-        <Stack gap={4} maw={480}>
-          <Dropzone.Accept>
-            <Text size="lg" fw={600}>
-              {t('upload.dropzone.drop')}
-            </Text>
-          </Dropzone.Accept>
-          <Dropzone.Idle>
-            <Text size="lg" fw={600}>
-              {title}
-            </Text>
-          </Dropzone.Idle>
-          <Text size="sm" c="dimmed">
-            {hint}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {t('upload.dropzone.limit', { size: formatBytes(maxBytes) })}
-          </Text>
-        </Stack>
-      </Group>
-    </Dropzone>
+      <Text size="sm" c="dimmed">
+        {hint}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {t('upload.dropzone.limit', { size: formatBytes(maxBytes) })}
+      </Text>
+    </DropArea>
   );
 }

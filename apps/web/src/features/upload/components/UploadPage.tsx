@@ -6,7 +6,7 @@ import { formatBytes } from '@/lib/uploader/format';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useMaxUploadBytes } from '@/features/upload/api/get-max-upload-size';
 import { useStorageChoices } from '@/features/upload/api/get-storage-configs';
-import { useTouchLayout } from '@/features/upload/hooks/use-touch-layout';
+import { useTouchLayout } from '@/lib/use-touch-layout';
 import { FilesTab } from './FilesTab';
 import { RecentUploads } from './RecentUploads';
 import { UploadAuthNotice, useCanUpload } from './UploadAuthNotice';

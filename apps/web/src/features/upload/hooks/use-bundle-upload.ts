@@ -10,6 +10,7 @@ import {
 import type { QueueState } from '@/lib/uploader/queue';
 import type { UploadQueueStore } from '@/lib/uploader/queue-store';
 import type { UploadOptions } from '@/lib/uploader/types';
+import { rememberUpload } from '@/features/upload/lib/recent-uploads';
 
 /**
  * The options a file of a bundle is uploaded with: a private share (its own link opens for
@@ -58,7 +59,19 @@ export function useBundleUpload(state: QueueState, store: UploadQueueStore) {
 
   const send = () => {
     attempted.current = setKey;
-    create.mutate(toCreateBundleBody(fileIds, options), { onSuccess: setBundle });
+    create.mutate(toCreateBundleBody(fileIds, options), {
+      onSuccess: (made) => {
+        setBundle(made);
+        // Its files are private and not remembered: the bundle's link is what to find again.
+        rememberUpload({
+          slug: made.slug,
+          filename: made.title || made.slug,
+          size: made.total_size,
+          uploadedAt: made.created_at || new Date().toISOString(),
+          bundle: { fileCount: made.file_count },
+        });
+      },
+    });
   };
 
   const ready =

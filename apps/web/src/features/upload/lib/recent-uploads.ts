@@ -6,10 +6,23 @@ export const RECENT_UPLOADS_KEY = 'recent_uploads';
 
 export interface RecentUpload {
   slug: string;
+  /** A file's name, or a bundle's title (its slug when untitled). */
   filename: string;
+  /** Bytes; a bundle's total. */
   size: number;
   uploadedAt: string;
+  /** Issue 33: a bundle made on the upload page (its link is /b/{slug}); absent = a file. */
+  bundle?: { fileCount: number };
 }
+
+/** The page a recent upload's link opens: the file's, or the bundle's. */
+export function recentUploadPath(upload: RecentUpload): string {
+  const slug = encodeURIComponent(upload.slug);
+  return upload.bundle ? `/b/${slug}` : `/file/${slug}`;
+}
+
+/** Two entries are one when they open the same page (a file and a bundle may share a slug). */
+const samePage = (a: RecentUpload, b: RecentUpload) => recentUploadPath(a) === recentUploadPath(b);
 
 const listeners = new Set<() => void>();
 let cache: { raw: string | null; list: RecentUpload[] } = { raw: null, list: [] };
@@ -47,9 +60,9 @@ function write(list: RecentUpload[]): void {
   listeners.forEach((listener) => listener());
 }
 
-/** Puts an upload first, dropping an older entry for the same slug and all beyond 3. */
+/** Puts an upload first, dropping an older entry for the same page and all beyond 3. */
 export function rememberUpload(upload: RecentUpload): void {
-  const others = readRecentUploads().filter((item) => item.slug !== upload.slug);
+  const others = readRecentUploads().filter((item) => !samePage(item, upload));
   write([upload, ...others].slice(0, LIMITS.recentUploads));
 }
 

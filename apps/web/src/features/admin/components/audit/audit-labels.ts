@@ -7,6 +7,8 @@ export const AUDIT_GROUPS = [
   'session',
   'api_key',
   'share',
+  'bundle',
+  'request',
   'storage_config',
   'mount',
   'settings',
@@ -16,8 +18,9 @@ export const AUDIT_GROUPS = [
 ] as const;
 
 /**
- * Every action the server records today (lib/audit/actions.ts, the SSO callback and
- * WebDAV's writes), each with its own label; an action added later shows its raw name.
+ * Every action the server records today (lib/audit/actions.ts, the SSO callback, WebDAV's
+ * writes and a file request's arrivals in modules/file-requests/notify.ts), each with its
+ * own label; an action added later shows its raw name.
  */
 export const KNOWN_AUDIT_ACTIONS = [
   'auth.sign_in',
@@ -40,6 +43,16 @@ export const KNOWN_AUDIT_ACTIONS = [
   'share.create',
   'share.update',
   'share.delete',
+  'bundle.create',
+  'bundle.update',
+  'bundle.delete',
+  'request.create',
+  'request.update',
+  'request.close',
+  'request.reopen',
+  'request.delete',
+  'request.upload',
+  'request.upload_delete',
   'storage_config.create',
   'storage_config.update',
   'storage_config.delete',

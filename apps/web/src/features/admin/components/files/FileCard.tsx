@@ -13,6 +13,7 @@ import { FileActions, type FileActionHandlers } from './FileActions';
 import { FileExpiry } from './FileExpiry';
 import { FileName } from './FileName';
 import { FileSlug } from './FileSlug';
+import { PrivateMark } from './PrivateMark';
 import { viewsText } from './file-kind';
 import { useStorageName } from './use-storage-name';
 
@@ -23,7 +24,7 @@ interface FileCardProps extends FileActionHandlers {
 }
 
 /** One file share on a phone: the table's columns stacked so nothing scrolls out of reach. */
-export function FileCard({ file, selected, onToggle, ...actions }: FileCardProps) {
+export function FileCard({ file, selected, onToggle, onShare, ...actions }: FileCardProps) {
   const { t } = useTranslation();
   const creator = useCreatorName(file.created_by);
   const storage = useStorageName(file.s3_config_id, file.provider_type);
@@ -47,6 +48,7 @@ export function FileCard({ file, selected, onToggle, ...actions }: FileCardProps
           {formatBytes(file.size)} · {storage}
         </Text>
       </Group>
+      {file.private && <PrivateMark file={file} onShare={onShare} />}
       {file.remark && (
         <Text size="sm" lineClamp={2}>
           {file.remark}

@@ -1,7 +1,14 @@
-import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { FileShare } from '@pastebox/contract/schemas/file';
-import { IconDownload, IconExternalLink, IconPencil, IconQrcode } from '@tabler/icons-react';
+import {
+  IconDownload,
+  IconExternalLink,
+  IconLock,
+  IconLockOpen,
+  IconPencil,
+  IconQrcode,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { CopyTextButton } from '@/components/CopyButton';
 import { appUrl } from '@/lib/backend';
@@ -22,10 +29,18 @@ interface FilePreviewModalProps {
   onClose: () => void;
   onEdit: (id: string) => void;
   onQr: (file: FileShare) => void;
+  /** Shares a private file (its link then opens for everyone). */
+  onShare: (file: FileShare) => void;
 }
 
 /** A share's metadata and its preview, loaded fresh so the visit links are valid. */
-export function FilePreviewModal({ fileId, onClose, onEdit, onQr }: FilePreviewModalProps) {
+export function FilePreviewModal({
+  fileId,
+  onClose,
+  onEdit,
+  onQr,
+  onShare,
+}: FilePreviewModalProps) {
   const { t } = useTranslation();
   const file = useFile(fileId);
   return (
@@ -40,7 +55,14 @@ export function FilePreviewModal({ fileId, onClose, onEdit, onQr }: FilePreviewM
       size="xl"
       query={file}
     >
-      {(data) => <FileDetails file={data} onEdit={() => onEdit(data.id)} onQr={() => onQr(data)} />}
+      {(data) => (
+        <FileDetails
+          file={data}
+          onEdit={() => onEdit(data.id)}
+          onQr={() => onQr(data)}
+          onShare={() => onShare(data)}
+        />
+      )}
     </QueryModal>
   );
 }
@@ -49,10 +71,12 @@ function FileDetails({
   file,
   onEdit,
   onQr,
+  onShare,
 }: {
   file: FileShare;
   onEdit: () => void;
   onQr: () => void;
+  onShare: () => void;
 }) {
   const { t, i18n } = useTranslation();
   const creator = useCreatorName(file.created_by);
@@ -81,11 +105,28 @@ function FileDetails({
       <Text size="sm" ff="monospace" truncate title={link}>
         {link}
       </Text>
+      {file.private && (
+        <Alert color="grape" variant="light" icon={<IconLock size={18} />} p="xs">
+          <Text size="sm">{t('privateShares.previewNotice')}</Text>
+        </Alert>
+      )}
       <Group justify="flex-end" gap="xs">
-        <CopyTextButton text={link}>{t('files.copyLink')}</CopyTextButton>
-        <Button variant="default" leftSection={<IconQrcode size={16} />} onClick={onQr}>
-          {t('files.qr')}
-        </Button>
+        {file.private ? (
+          <Button
+            leftSection={<IconLockOpen size={16} />}
+            onClick={onShare}
+            aria-label={t('privateShares.shareItOf', { name: file.filename })}
+          >
+            {t('privateShares.shareIt')}
+          </Button>
+        ) : (
+          <>
+            <CopyTextButton text={link}>{t('files.copyLink')}</CopyTextButton>
+            <Button variant="default" leftSection={<IconQrcode size={16} />} onClick={onQr}>
+              {t('files.qr')}
+            </Button>
+          </>
+        )}
         <Button variant="default" leftSection={<IconPencil size={16} />} onClick={onEdit}>
           {t('common.edit')}
         </Button>

@@ -1,4 +1,4 @@
-import { Table, Text } from '@mantine/core';
+import { Box, Table, Text } from '@mantine/core';
 import type { FileShare } from '@pastebox/contract/schemas/file';
 import { useTranslation } from 'react-i18next';
 import { DateText } from '@/features/admin/components/DateText';
@@ -9,6 +9,7 @@ import { FileActions, type FileActionHandlers } from './FileActions';
 import { FileExpiry } from './FileExpiry';
 import { FileName } from './FileName';
 import { FileSlug } from './FileSlug';
+import { PrivateMark } from './PrivateMark';
 import { viewsText } from './file-kind';
 import { useStorageName } from './use-storage-name';
 
@@ -19,7 +20,7 @@ interface FileRowProps extends FileActionHandlers {
 }
 
 /** One file share as a table row (wide screens). */
-export function FileRow({ file, selected, onToggle, ...actions }: FileRowProps) {
+export function FileRow({ file, selected, onToggle, onShare, ...actions }: FileRowProps) {
   const { t } = useTranslation();
   const creator = useCreatorName(file.created_by);
   const storage = useStorageName(file.s3_config_id, file.provider_type);
@@ -32,12 +33,17 @@ export function FileRow({ file, selected, onToggle, ...actions }: FileRowProps) 
       <Table.Td maw={220}>
         <FileName filename={file.filename} mimetype={file.mimetype} remark={file.remark} />
       </Table.Td>
-      <Table.Td maw={160}>
+      <Table.Td maw={180}>
         <FileSlug
           slug={file.slug}
           hasPassword={file.has_password}
           pending={file.status === 'pending'}
         />
+        {file.private && (
+          <Box mt={4}>
+            <PrivateMark file={file} onShare={onShare} />
+          </Box>
+        )}
       </Table.Td>
       <Table.Td maw={150}>
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>

@@ -14,8 +14,10 @@ import { FilePreviewModal } from './FilePreviewModal';
 import { FilesEmpty } from './FilesEmpty';
 import { FilesTable } from './FilesTable';
 import { FilesToolbar } from './FilesToolbar';
+import { PrivateShareDialog } from './PrivateShareDialog';
 import { applyFileFilters, NO_FILE_FILTERS, type FileFilters } from './file-kind';
 import { useFileActions } from './use-file-actions';
+import { usePrivateShare } from './use-private-share';
 
 /** file-management: every file share for the admin, its own for a key user; 50 per request. */
 export function FilesModule({ title }: { title: string }) {
@@ -32,6 +34,7 @@ export function FilesModule({ title }: { title: string }) {
   const [bundling, setBundling] = useState<{ ids: string[]; skipped: number } | null>(null);
   const files = useFiles(search);
   const actions = useFileActions();
+  const privateShare = usePrivateShare();
 
   const loaded = files.data?.pages.flatMap((page) => page.items) ?? [];
   const total = files.data?.pages.at(-1)?.pagination.total ?? 0;
@@ -77,6 +80,8 @@ export function FilesModule({ title }: { title: string }) {
           onEdit={setEditing}
           onQr={setQrFile}
           onDelete={actions.confirmDelete}
+          onShare={privateShare.shareNow}
+          onPrivateLink={privateShare.explain}
         />
       </ListFrame>
       {total > 0 && (
@@ -105,6 +110,17 @@ export function FilesModule({ title }: { title: string }) {
           setEditing(id);
         }}
         onQr={setQrFile}
+        onShare={(file) => {
+          setPreviewing(null);
+          privateShare.shareNow(file);
+        }}
+      />
+      <PrivateShareDialog
+        share={privateShare}
+        onQr={(file) => {
+          privateShare.close();
+          setQrFile(file);
+        }}
       />
       <FileEditModal fileId={editing} onClose={() => setEditing(null)} />
       <CreateBundleModal

@@ -38,10 +38,15 @@ interface RequestFormModalProps {
   /** The request being edited; null creates one. */
   request: FileRequest | null;
   onClose: () => void;
+  /**
+   * Told of a request just created; answers true when it announces the request itself
+   * (a dialog with its link), so the form's own notification is left out.
+   */
+  onCreated?: (request: FileRequest) => boolean;
 }
 
 /** Create or edit a file request; the form is rebuilt each time the dialog opens. */
-export function RequestFormModal({ opened, request, onClose }: RequestFormModalProps) {
+export function RequestFormModal({ opened, request, onClose, onCreated }: RequestFormModalProps) {
   const { t } = useTranslation();
   return (
     <Modal
@@ -54,12 +59,27 @@ export function RequestFormModal({ opened, request, onClose }: RequestFormModalP
           : t('fileRequests.form.createTitle')
       }
     >
-      {opened && <RequestForm key={request?.id ?? 'new'} request={request} onDone={onClose} />}
+      {opened && (
+        <RequestForm
+          key={request?.id ?? 'new'}
+          request={request}
+          onDone={onClose}
+          onCreated={onCreated}
+        />
+      )}
     </Modal>
   );
 }
 
-function RequestForm({ request, onDone }: { request: FileRequest | null; onDone: () => void }) {
+function RequestForm({
+  request,
+  onDone,
+  onCreated,
+}: {
+  request: FileRequest | null;
+  onDone: () => void;
+  onCreated?: (request: FileRequest) => boolean;
+}) {
   const { t } = useTranslation();
   const create = useCreateRequest();
   const update = useUpdateRequest();
@@ -109,7 +129,13 @@ function RequestForm({ request, onDone }: { request: FileRequest | null; onDone:
       );
     } else {
       create.mutate(toCreateRequestBody(values), {
-        onSuccess: (item) => saved(item, 'created'),
+        onSuccess: (item) => {
+          if (onCreated?.(item)) {
+            onDone();
+          } else {
+            saved(item, 'created');
+          }
+        },
         onError: failed,
       });
     }

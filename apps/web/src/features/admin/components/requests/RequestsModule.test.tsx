@@ -152,6 +152,15 @@ describe('RequestsModule', () => {
   });
 });
 
+describe('RequestsModule, the panel link of a webhook event', () => {
+  it('opens what the request named by ?request= received', async () => {
+    await renderWithProviders(<RequestsModule title="File requests" />, {
+      route: '/admin/file-requests?request=r1',
+    });
+    expect(await screen.findByRole('listitem', { name: 'cake.jpg' })).toBeInTheDocument();
+  });
+});
+
 describe('RequestsModule, what arrived', () => {
   const renderModule = () =>
     renderWithProviders(

@@ -4,10 +4,12 @@ import type { FileRequest } from '@pastebox/contract/schemas/file-request';
 import { IconInbox, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { QrCodeDialog } from '@/components/QrCodeDialog';
 import { ModuleHeader } from '@/features/admin/components/ModuleHeader';
 import { ListErrorAlert, ListFrame } from '@/features/admin/components/shared/ListFrame';
 import { useRequests } from './api/get-requests';
+import { RequestCreatedDialog, needsCreatedDialog } from './RequestCreatedDialog';
 import { RequestFormModal } from './RequestFormModal';
 import { RequestUploadsModal } from './RequestUploadsModal';
 import { RequestsList } from './RequestsList';
@@ -25,8 +27,24 @@ export function RequestsModule({ title }: { title: string }) {
   const requests = useRequests(search);
   const actions = useRequestActions();
   const [form, setForm] = useState<{ request: FileRequest | null } | null>(null);
-  const [openId, setOpenId] = useState<string | null>(null);
+  // ?request={id}: the link a webhook event names (panel_url) opens that request's uploads.
+  const [params, setParams] = useSearchParams();
+  const [openId, setOpenId] = useState<string | null>(() => params.get('request'));
+  const closeUploads = () => {
+    setOpenId(null);
+    if (params.has('request')) {
+      setParams(
+        (current) => {
+          current.delete('request');
+          return current;
+        },
+        { replace: true },
+      );
+    }
+  };
   const [qr, setQr] = useState<FileRequest | null>(null);
+  // A request just created with a webhook: its link and signing secret, shown at once.
+  const [created, setCreated] = useState<FileRequest | null>(null);
   const items = requests.data?.pages.flatMap((page) => page.items) ?? [];
   const total = requests.data?.pages.at(-1)?.pagination.total ?? 0;
   const opened = items.find((item) => item.id === openId) ?? null;
@@ -87,8 +105,13 @@ export function RequestsModule({ title }: { title: string }) {
         opened={form !== null}
         request={form?.request ?? null}
         onClose={() => setForm(null)}
+        onCreated={(request) => {
+          setCreated(needsCreatedDialog(request) ? request : null);
+          return needsCreatedDialog(request);
+        }}
       />
-      <RequestUploadsModal request={opened} onClose={() => setOpenId(null)} />
+      <RequestCreatedDialog request={created} onQr={setQr} onClose={() => setCreated(null)} />
+      <RequestUploadsModal request={opened} onClose={closeUploads} />
       <QrCodeDialog
         opened={qr !== null}
         onClose={() => setQr(null)}

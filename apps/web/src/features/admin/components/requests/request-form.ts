@@ -82,7 +82,7 @@ export function requestValuesOf(request: FileRequest): RequestFormValues {
     requireName: request.require_name,
     requireEmail: request.require_email,
     targetType: request.target?.type ?? 'storage',
-    storageConfigId: request.target?.type === 'storage' ? request.target.s3_config_id : '',
+    storageConfigId: request.target?.type === 'storage' ? (request.target.s3_config_id ?? '') : '',
     mountPath: request.target?.type === 'mount' ? request.target.path : '',
     webhookUrl: request.webhook_url ?? '',
   };
@@ -160,12 +160,8 @@ function targetOf(values: RequestFormValues): CreateFileRequestBody['target'] {
   if (values.targetType === 'mount') {
     return { type: 'mount', path: values.mountPath.trim() };
   }
-  // The contract wants an id; null (the default storage) is what the server resolves for
-  // callers who may not list the configs (see the helper's report).
-  return {
-    type: 'storage',
-    s3_config_id: (values.storageConfigId || null) as unknown as string,
-  };
+  // No config (members and keys cannot list them): the server takes the default one.
+  return { type: 'storage', s3_config_id: values.storageConfigId || null };
 }
 
 /** The limits of a files request (a text request sends none). */

@@ -1,8 +1,7 @@
 import { Checkbox, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { DateText } from '@/features/admin/components/DateText';
-
-const SELECTED_BG = 'var(--mantine-primary-color-light)';
+import classes from './ItemFrames.module.css';
 
 interface SelectableFrameProps {
   selected: boolean;
@@ -20,7 +19,7 @@ export function SelectableRow({
   children,
 }: SelectableFrameProps) {
   return (
-    <Table.Tr bg={selected ? SELECTED_BG : undefined}>
+    <Table.Tr className={selected ? classes.selectedRow : undefined}>
       <Table.Td>
         <RowCheckbox selected={selected} onToggle={onToggle} checkboxLabel={checkboxLabel} />
       </Table.Td>
@@ -41,7 +40,7 @@ export function RowCheckbox({
 /** A phone card, tinted while selected; the caller places the checkbox. */
 export function SelectableCard({ selected, children }: { selected: boolean; children: ReactNode }) {
   return (
-    <Paper withBorder radius="md" p="sm" bg={selected ? SELECTED_BG : undefined}>
+    <Paper withBorder radius="md" p="sm" className={selected ? classes.selectedCard : undefined}>
       <Stack gap={6}>{children}</Stack>
     </Paper>
   );

@@ -1,5 +1,5 @@
 import { Group } from '@mantine/core';
-import { IconEye, IconQrcode } from '@tabler/icons-react';
+import { IconEye, IconLinkOff, IconQrcode } from '@tabler/icons-react';
 import { CopyIconButton } from '@/components/CopyButton';
 import {
   DeleteAction,
@@ -17,8 +17,11 @@ interface ShareAction {
 export interface ShareActionsSpec {
   /** Preview or view the share, with its tooltip. */
   open: ShareAction & { tooltip: string };
-  /** The public address the link button copies. */
-  link: { url: string; label: string };
+  /**
+   * The public address the link button copies; or, for a share whose link opens for its
+   * owner only (a private file), what the button does instead of handing it out.
+   */
+  link: { url: string; label: string } | (ShareAction & { tooltip: string });
   qr: ShareAction & { tooltip: string };
   edit: ShareAction;
   remove: ShareAction;
@@ -34,7 +37,16 @@ export function ShareActions({ open, link, qr, edit, remove }: ShareActionsSpec)
         icon={<IconEye size={18} />}
         onClick={open.onClick}
       />
-      <CopyIconButton text={link.url} label={link.label} />
+      {'url' in link ? (
+        <CopyIconButton text={link.url} label={link.label} />
+      ) : (
+        <IconAction
+          tooltip={link.tooltip}
+          label={link.label}
+          icon={<IconLinkOff size={18} />}
+          onClick={link.onClick}
+        />
+      )}
       <IconAction
         tooltip={qr.tooltip}
         label={qr.label}

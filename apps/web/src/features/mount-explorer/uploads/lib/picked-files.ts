@@ -26,6 +26,6 @@ export function uploadTargetOf(folder: string, picked: PickedFile): FsUploadTarg
 }
 
 /** What an `<input type="file">` holds: a folder input gives each file its relative path. */
-export function pickedFromInput(files: FileList | null): PickedFile[] {
+export function pickedFromInput(files: ArrayLike<File> | null): PickedFile[] {
   return Array.from(files ?? [], (file) => ({ file, relativePath: file.webkitRelativePath }));
 }
