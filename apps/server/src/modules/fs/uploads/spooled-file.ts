@@ -64,6 +64,10 @@ async function spoolToTempFile(
   await fsp.mkdir(folder, { recursive: true });
   const temp = path.join(folder, `${TEMP_FILE_PREFIX}form-${randomBytes(12).toString('hex')}`);
   const out = createWriteStream(temp, { flags: 'wx' });
+  // pipeline() reports out's errors while it runs and drops its listeners when it settles;
+  // the file opens asynchronously, so an open that fails after a refusal settled it (the
+  // folder gone at shutdown) would be an 'error' nobody listens to: the process would die.
+  out.on('error', () => undefined);
   file.once('limit', () => out.destroy(new AppError('FILE_TOO_LARGE')));
   allFields.catch((error: unknown) => {
     out.destroy(error instanceof Error ? error : new Error(String(error)));
