@@ -1,11 +1,18 @@
 import type {
   RequestDownloadLink,
+  RequestUpload,
   RequestUploadList,
 } from '@pastebox/contract/schemas/file-request';
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client';
 import type { TestServer } from '../support/test-server';
-import { eachStorage, serverWithMount, type MountedStorage } from '../fs/uploads-support';
+import {
+  eachStorage,
+  serverWithMount,
+  storedBytes,
+  type MountedStorage,
+} from '../fs/uploads-support';
+import { driverOf } from '../support/storage-targets';
 import { insertApiKey, testBytes } from '../uploads/builders';
 import { createRequest, openAsStranger, sendFile, storedCounts } from './support';
 
@@ -51,13 +58,41 @@ eachStorage((target) => {
       const body = Buffer.from(await (await fetch(link.body.data.url)).arrayBuffer());
       expect(body.equals(second)).toBe(true);
 
-      // No "share it" for a mount file; deleting removes the file from the folder.
-      const share = await admin.post(
+      // "Share it": a public file share of the owner, a copy; the file stays in the folder.
+      const share = await admin.post<RequestUpload>(
         `/api/admin/requests/${request.id}/uploads/${renamed?.id}/share`,
       );
-      expect(share.status).toBe(400);
+      expect(share.status, JSON.stringify(share.body)).toBe(200);
+      expect(share.body.data).toMatchObject({ shared: true, mount_path: `${folder}/app (1).log` });
+      expect(share.body.data.share_url).toMatch(/\/file\//);
+      const fileId = share.body.data.file_id ?? '';
+      const copy = await server.deps.db
+        .selectFrom('files')
+        .selectAll()
+        .where('id', '=', fileId)
+        .executeTakeFirstOrThrow();
+      expect(copy).toMatchObject({ private: 0, status: 'ready', filename: 'app (1).log' });
+      expect(Number(copy.size)).toBe(second.length);
+      const copied = await storedBytes(
+        await driverOf(server, copy.s3_config_id),
+        copy.storage_path,
+      );
+      expect(copied.equals(second)).toBe(true);
+      // Again: the same share, no second copy.
+      const again = await admin.post<RequestUpload>(
+        `/api/admin/requests/${request.id}/uploads/${renamed?.id}/share`,
+      );
+      expect(again.body.data.file_id).toBe(fileId);
+
+      // Deleting removes the file from the folder and its public copy.
       await admin.delete(`/api/admin/requests/${request.id}/uploads/${renamed?.id}`);
       expect(await mount.driver.stat(mount.keyOf(`${folder}/app (1).log`))).toBeNull();
+      const left = await server.deps.db
+        .selectFrom('files')
+        .select('id')
+        .where('id', '=', fileId)
+        .executeTakeFirst();
+      expect(left).toBeUndefined();
       expect(await storedCounts(server, request.id)).toMatchObject({
         files_received: 2,
         files_reserved: 0,

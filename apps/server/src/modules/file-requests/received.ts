@@ -12,6 +12,7 @@ import { paginationOf, type ListRequest } from '@/lib/pagination';
 import { absoluteUrl } from '@/lib/public-url';
 import { changeFile, findFile, presentManaged, removeFileShare } from '@/modules/files/service';
 import { deletePaste, getPaste } from '@/modules/pastes/service';
+import { storeStreamAsShare } from '@/modules/uploads/service';
 import { removeQuietly } from './mount-names';
 import { ownerFileSystem } from './owner-fs';
 import { presentUploads } from './presenter';
@@ -78,7 +79,47 @@ async function presentOne(
   return presented;
 }
 
-/** POST …/uploads/{upload_id}/share: the private file share becomes a public one. */
+/**
+ * A mount arrival copied into a new public file share of the owner (default storage),
+ * streamed from the folder through the storage drivers and counted like the owner's own
+ * upload; the file stays in the folder. Two racing calls keep one share: the later copy goes.
+ */
+async function shareMountArrival(
+  deps: AppDeps,
+  request: FileRequestRow,
+  upload: RequestUploadRow & { mount_path: string },
+  linkBase: string,
+): Promise<RequestUploadRow> {
+  const principal = ownerPrincipal(request);
+  const fs = ownerFileSystem(deps, ownerCaller(principal), request.created_by);
+  const entry = await fs.stat(upload.mount_path);
+  const share = await storeStreamAsShare(
+    deps,
+    principal,
+    {
+      s3_config_id: null,
+      filename: entry.name,
+      mimetype: upload.mimetype,
+      size: entry.size,
+      private: false,
+    },
+    async () => (await fs.read(upload.mount_path)).object.body,
+    linkBase,
+  );
+  const repo = new RequestUploadsRepo(deps.db);
+  if ((await repo.recordSharedFile(upload.id, share.id)) === 0) {
+    const copy = await findFile(deps, share.id, { kind: 'all' });
+    if (copy) {
+      await removeFileShare(deps, copy, { kind: 'all' });
+    }
+  }
+  return (await repo.findUpload(request.id, upload.id)) ?? upload;
+}
+
+/**
+ * POST …/uploads/{upload_id}/share: the private file share becomes a public one; a file
+ * received into a mount folder gets a public file share of its own (a copy).
+ */
 export async function shareRequestUpload(
   deps: AppDeps,
   scope: OwnerScope,
@@ -86,12 +127,18 @@ export async function shareRequestUpload(
   uploadId: string,
   linkBase: string,
 ): Promise<RequestUpload> {
-  const { upload } = await uploadIn(deps, scope, id, uploadId);
-  if (!upload.file_id) {
-    throw new AppError(
-      'VALIDATION_FAILED',
-      'Only a file received as a file share can be shared; a mount file has its own links',
+  const { request, upload } = await uploadIn(deps, scope, id, uploadId);
+  if (!upload.file_id && upload.mount_path) {
+    const shared = await shareMountArrival(
+      deps,
+      request,
+      { ...upload, mount_path: upload.mount_path },
+      linkBase,
     );
+    return presentOne(deps, shared, linkBase);
+  }
+  if (!upload.file_id) {
+    throw new AppError('VALIDATION_FAILED', 'A text answer cannot be shared as a file');
   }
   const changed = await changeFile(
     deps,
@@ -117,14 +164,7 @@ export async function requestUploadLink(
   linkBase: string,
 ): Promise<RequestDownloadLink> {
   const { request, upload } = await uploadIn(deps, scope, id, uploadId);
-  if (upload.file_id) {
-    const file = await findFile(deps, upload.file_id, { kind: 'all' });
-    const share = file ? await presentManaged(deps, file, linkBase) : undefined;
-    if (!share?.downloadUrl) {
-      throw new AppError('FILE_NOT_FOUND');
-    }
-    return { url: share.downloadUrl, expires_at: null };
-  }
+  // A mount arrival shared since is still read from its folder.
   if (upload.mount_path) {
     const fs = ownerFileSystem(deps, ownerCaller(ownerPrincipal(request)), request.created_by);
     const link = await fs.link(upload.mount_path, {
@@ -132,6 +172,14 @@ export async function requestUploadLink(
       forceDownload: true,
     });
     return { url: absoluteUrl(linkBase, link.url), expires_at: link.expiresAt.toISOString() };
+  }
+  if (upload.file_id) {
+    const file = await findFile(deps, upload.file_id, { kind: 'all' });
+    const share = file ? await presentManaged(deps, file, linkBase) : undefined;
+    if (!share?.downloadUrl) {
+      throw new AppError('FILE_NOT_FOUND');
+    }
+    return { url: share.downloadUrl, expires_at: null };
   }
   throw new AppError('NOT_A_FILE', 'A text answer has no download; read it instead');
 }
@@ -159,12 +207,14 @@ export async function deleteRequestUpload(
   uploadId: string,
 ): Promise<number> {
   const { request, upload } = await uploadIn(deps, scope, id, uploadId);
+  // A mount arrival shared since has both: the folder's file and its public copy go.
   if (upload.file_id) {
     const file = await findFile(deps, upload.file_id, { kind: 'all' });
     if (file) {
       await removeFileShare(deps, file, { kind: 'all' });
     }
-  } else if (upload.mount_path) {
+  }
+  if (upload.mount_path) {
     const fs = ownerFileSystem(deps, ownerCaller(ownerPrincipal(request)), request.created_by);
     await removeQuietly(fs, upload.mount_path);
   } else if (upload.paste_id) {

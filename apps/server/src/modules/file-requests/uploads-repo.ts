@@ -105,6 +105,17 @@ export class RequestUploadsRepo {
     return Number(row.n);
   }
 
+  /** Records the file share made of a mount arrival; 0 when another call recorded one first. */
+  async recordSharedFile(id: string, fileId: string): Promise<number> {
+    const result = await this.db
+      .updateTable('request_uploads')
+      .set({ file_id: fileId })
+      .where('id', '=', id)
+      .where('file_id', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
   deleteUpload(id: string) {
     return this.db.deleteFrom('request_uploads').where('id', '=', id).execute();
   }

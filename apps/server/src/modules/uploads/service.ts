@@ -12,6 +12,7 @@ export {
   storedParts,
 } from './multipart';
 export { receiveFormUpload, type FormUploadHooks } from './form-upload';
+export { storeStreamAsShare, type StreamedFile } from './stream-upload';
 export { inScope, uploadScope } from './ownership';
 export { commitUpload, presignUpload } from './presign';
 export { discardObject, dropPendingShare } from './share-record';

@@ -51,7 +51,7 @@ export function requestReceivedRoutes(family: ScopeFamily<OwnerScope>) {
         route({
           method: 'post',
           path: '/{id}/uploads/{upload_id}/share',
-          summary: 'Share it: the received private file share becomes public',
+          summary: 'Share it: a received file becomes a public file share (a mount file: a copy)',
           params: requestUploadParams,
           answer: requestUpload,
         }),
