@@ -238,7 +238,7 @@ export const requestUploadToken = z.object({
   header: z.literal(REQUEST_TOKEN_HEADER),
   multipart: z
     .boolean()
-    .describe('Resumable multipart sessions are offered (storage target); else form uploads only'),
+    .describe('Resumable multipart sessions are offered (files requests, either target)'),
   request: publicFileRequest,
 });
 export type RequestUploadToken = z.infer<typeof requestUploadToken>;

@@ -24,18 +24,24 @@ async function isFree(fs: FileSystem, path: string): Promise<boolean> {
 }
 
 /**
- * A path in `folder` for `name` that no file holds: `name`, else `name (1)`, `name (2)`…
- * before the extension. The write that follows refuses to overwrite, so two senders racing
- * for one name never replace each other's file (the later one is refused, and may retry).
+ * A path in `folder` for `name` that no file holds and `inUse` does not name (a resumable
+ * upload still writing there): `name`, else `name (1)`, `name (2)`… before the extension.
+ * The write that follows refuses to overwrite, so two senders racing for one name never
+ * replace each other's file (the later one is refused, and may retry).
  */
-export async function freePathIn(fs: FileSystem, folder: string, name: string): Promise<string> {
+export async function freePathIn(
+  fs: FileSystem,
+  folder: string,
+  name: string,
+  inUse: (path: string) => Promise<boolean> = () => Promise.resolve(false),
+): Promise<string> {
   const extension = EXTENSION.exec(name)?.[0] ?? '';
   const stem =
     extension && extension.length < name.length ? name.slice(0, -extension.length) : name;
   const suffix = stem === name ? '' : extension;
   for (let n = 0; n < MAX_TRIES; n += 1) {
     const candidate = join(folder, n === 0 ? name : `${stem} (${n})${suffix}`);
-    if (await isFree(fs, candidate)) {
+    if ((await isFree(fs, candidate)) && !(await inUse(candidate))) {
       return candidate;
     }
   }

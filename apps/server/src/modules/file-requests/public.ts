@@ -116,7 +116,7 @@ export async function openRequest(
     token,
     expires_at: expiresAt,
     header: REQUEST_TOKEN_HEADER,
-    multipart: opened.target_type === 'storage',
+    multipart: opened.kind === 'files',
     request: presentPublicRequest(opened, nowIso, await maxUploadBytes(deps)),
   };
 }

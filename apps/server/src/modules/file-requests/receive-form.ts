@@ -8,6 +8,7 @@ import { AppError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import { assertCleanText } from '@/lib/input-rules';
 import { removeFileShare } from '@/modules/files/service';
+import { isPathUploading, type FsUploadCaller } from '@/modules/fs/service';
 import {
   guardedFileBody,
   maxUploadBytes,
@@ -16,7 +17,7 @@ import {
   storeFailure,
   type FormUploadHooks,
 } from '@/modules/uploads/service';
-import type { FileSystem, VfsEntry } from '@/vfs/types';
+import type { VfsEntry } from '@/vfs/types';
 import {
   admitFile,
   commitUpload,
@@ -26,9 +27,9 @@ import {
 } from './allowance';
 import { freePathIn, removeQuietly } from './mount-names';
 import { recordArrival } from './notify';
-import { ownerFileSystem } from './owner-fs';
+import { ownerUploadCaller } from './owner-fs';
 import type { Sender } from './public';
-import { ownerCaller, ownerPrincipal } from './rules';
+import { ownerPrincipal } from './rules';
 
 /**
  * POST /api/public/requests/{slug}/upload: a stranger's file, streamed (never buffered)
@@ -125,13 +126,17 @@ async function intoStorage(
 
 /** Writes the file part into the owner's folder under a name no other file has. */
 async function writeIntoFolder(
-  fs: FileSystem,
+  caller: FsUploadCaller,
   folder: string,
   file: Parameters<typeof guardedFileBody>[0],
   named: { filename: string; mimetype: string },
   declared: number,
 ): Promise<{ entry: VfsEntry; mimetype: string }> {
-  const path = await freePathIn(fs, folder, named.filename);
+  const { fs } = caller;
+  // A name a resumable upload is still writing to is taken too.
+  const path = await freePathIn(fs, folder, named.filename, (candidate) =>
+    isPathUploading(caller, candidate),
+  );
   const body = guardedFileBody(file, { remaining: null, total: 0 });
   let entry: VfsEntry;
   try {
@@ -156,7 +161,8 @@ async function writeIntoFolder(
 async function intoMount(deps: AppDeps, sender: Sender, incoming: IncomingMessage, intake: Intake) {
   const { request } = sender;
   const serverMax = await maxUploadBytes(deps);
-  const fs = ownerFileSystem(deps, ownerCaller(ownerPrincipal(request)), request.created_by);
+  const caller = ownerUploadCaller(deps, request);
+  const { fs } = caller;
   const folder = request.mount_path ?? '/';
   const { stored } = await readFileForm(
     incoming,
@@ -164,7 +170,7 @@ async function intoMount(deps: AppDeps, sender: Sender, incoming: IncomingMessag
     {
       store: async (fields, file, info) => {
         const named = await admitAndReserve(deps, sender, intake, fields, info, serverMax);
-        return writeIntoFolder(fs, folder, file, named, intake.declared);
+        return writeIntoFolder(caller, folder, file, named, intake.declared);
       },
       discard: ({ entry }) => removeQuietly(fs, entry.path),
     },

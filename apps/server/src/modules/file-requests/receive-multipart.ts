@@ -29,26 +29,32 @@ import {
   type Reservation,
 } from './allowance';
 import { recordArrival } from './notify';
+import {
+  abortMountSession,
+  completeMountSession,
+  mountPartUrls,
+  mountStoredParts,
+  startMountSession,
+} from './receive-multipart-mount';
 import type { Sender } from './public';
 import { ownerPrincipal } from './rules';
 import { RequestUploadsRepo } from './uploads-repo';
 
 /**
- * Resumable uploads through a request (storage target): the uploads module's multipart
- * sessions, run as the owner, each tied to the reservation made before it began. Only a
- * session this request started is reachable through it.
+ * Resumable uploads through a request: into a storage target, the uploads module's
+ * multipart sessions run as the owner; into a mount folder, the fs API's own sessions
+ * (receive-multipart-mount.ts). Each is tied to the reservation made before it began, and
+ * only a session this request started is reachable through it.
  */
 
 function assertMultipartTarget(sender: Sender): void {
   if (sender.request.kind !== 'files') {
     throw new AppError('REQUEST_KIND_MISMATCH');
   }
-  if (sender.request.target_type !== 'storage') {
-    throw new AppError(
-      'VALIDATION_FAILED',
-      'This request stores into a folder: send each file with POST …/upload',
-    );
-  }
+}
+
+function intoMount(sender: Sender): boolean {
+  return sender.request.target_type === 'mount';
 }
 
 /** POST …/multipart/init: type and size checked, the size reserved, then the session. */
@@ -64,13 +70,15 @@ export async function initRequestMultipart(
   admitFile(request, { filename, mimetype, size: body.size }, await maxUploadBytes(deps));
   const reservation = await reserveUpload(deps, request, body.size);
   try {
-    const session = await initMultipart(deps, ownerPrincipal(request), {
-      s3_config_id: request.s3_config_id,
-      filename,
-      mimetype,
-      size: body.size,
-      private: true,
-    });
+    const session = intoMount(sender)
+      ? await startMountSession(deps, request, { filename, mimetype, size: body.size })
+      : await initMultipart(deps, ownerPrincipal(request), {
+          s3_config_id: request.s3_config_id,
+          filename,
+          mimetype,
+          size: body.size,
+          private: true,
+        });
     await new RequestUploadsRepo(deps.db).attachReservation(reservation.id, session.file_id);
     return session;
   } catch (error) {
@@ -99,7 +107,9 @@ export async function requestPartUrls(
   linkBase: string,
 ): Promise<PartUrlResult> {
   await reservationOf(deps, sender, body.file_id);
-  return partUrls(deps, ownerPrincipal(sender.request), body, linkBase);
+  return intoMount(sender)
+    ? mountPartUrls(deps, sender.request, body, linkBase)
+    : partUrls(deps, ownerPrincipal(sender.request), body, linkBase);
 }
 
 export async function requestStoredParts(
@@ -108,10 +118,29 @@ export async function requestStoredParts(
   fileId: string,
 ): Promise<MultipartSession> {
   await reservationOf(deps, sender, fileId);
-  return storedParts(deps, ownerPrincipal(sender.request), fileId);
+  return intoMount(sender)
+    ? mountStoredParts(deps, sender.request, fileId)
+    : storedParts(deps, ownerPrincipal(sender.request), fileId);
 }
 
-/** POST …/multipart/complete: the share becomes ready (private), the reservation received. */
+/** The storage target's complete: the share becomes ready (private). */
+async function completeIntoStorage(
+  deps: AppDeps,
+  sender: Sender,
+  body: MultipartCompleteBody,
+  linkBase: string,
+) {
+  const share = await completeMultipart(deps, ownerPrincipal(sender.request), body, linkBase);
+  return {
+    filename: share.filename,
+    mimetype: share.mimetype,
+    size: share.size,
+    file_id: share.id,
+    mount_path: null,
+  };
+}
+
+/** POST …/multipart/complete: the file is whole, the reservation received. */
 export async function completeRequestMultipart(
   deps: AppDeps,
   sender: Sender,
@@ -120,22 +149,19 @@ export async function completeRequestMultipart(
   origin: AuditOrigin,
 ): Promise<RequestReceipt> {
   const reservation = await reservationOf(deps, sender, body.file_id);
-  const share = await completeMultipart(deps, ownerPrincipal(sender.request), body, linkBase);
-  await commitUpload(deps, reservation, share.size);
+  const stored = intoMount(sender)
+    ? await completeMountSession(
+        deps,
+        sender.request,
+        { id: body.file_id, uploadId: body.upload_id },
+        body.parts,
+      )
+    : await completeIntoStorage(deps, sender, body, linkBase);
+  await commitUpload(deps, reservation, stored.size);
   return recordArrival(
     deps,
     sender,
-    {
-      id: newId(),
-      kind: 'file',
-      filename: share.filename,
-      mimetype: share.mimetype,
-      size: share.size,
-      file_id: share.id,
-      mount_path: null,
-      paste_id: null,
-      paste_slug: null,
-    },
+    { id: newId(), kind: 'file', ...stored, paste_id: null, paste_slug: null },
     origin,
     linkBase,
   );
@@ -149,6 +175,11 @@ export async function abortRequestMultipart(
   uploadId: string,
 ): Promise<{ aborted: boolean }> {
   const reservation = await reservationOf(deps, sender, fileId);
+  if (intoMount(sender)) {
+    await abortMountSession(deps, sender.request, { id: fileId, uploadId });
+    await releaseUpload(deps, reservation);
+    return { aborted: true };
+  }
   const result = await abortMultipart(deps, ownerPrincipal(sender.request), fileId, uploadId);
   await releaseUpload(deps, reservation);
   return result;

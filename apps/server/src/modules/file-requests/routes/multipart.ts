@@ -33,7 +33,7 @@ const route = routeGroup({ tags: [REQUESTS_TAG], security: [] });
 function step<const S extends Omit<RouteSpec, 'tags' | 'security' | 'description'>>(spec: S) {
   return route({
     ...spec,
-    description: `Resumable uploads into a storage target; send the ${REQUEST_TOKEN_HEADER} header.`,
+    description: `Resumable uploads into the request's target (storage or mount folder); send the ${REQUEST_TOKEN_HEADER} header.`,
   });
 }
 

@@ -69,7 +69,7 @@ async function resumable(caller: FsUploadCaller, destination: UploadDestination,
  * aborted and no session is left. The storage upload comes first since the row needs its
  * id, and no transaction is held open across a storage call.
  */
-async function startSession(
+export async function startSession(
   caller: FsUploadCaller,
   destination: UploadDestination,
   body: MultipartInitBody,

@@ -67,6 +67,28 @@ export class FsUploadSessionsRepo {
       .then((row) => row && toSessionRow(row));
   }
 
+  /** A session by its own id, if it lies within the caller's scope. */
+  findById(id: string, scope: OwnerScope) {
+    return withinOwnerScope(
+      this.db.selectFrom('fs_upload_sessions').selectAll().where('id', '=', id),
+      scope,
+    )
+      .executeTakeFirst()
+      .then((row) => row && toSessionRow(row));
+  }
+
+  /** Whether a live session of anyone writes to this path (a name in use, not yet a file). */
+  async isWriting(mountId: string, path: string, nowIso: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('fs_upload_sessions')
+      .select('id')
+      .where('mount_id', '=', mountId)
+      .where('path', '=', path)
+      .where('expires_at', '>', nowIso)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** Keeps an active session alive: the sweeper aborts only idle ones. */
   touch(id: string, expiresAt: string) {
     return this.db

@@ -132,7 +132,7 @@ export async function requestMultipartUpload(
 
 /**
  * Sends one file to a request: resumable multipart for more than one part's worth when
- * the request offers sessions (a storage target), else one streamed form.
+ * the request offers sessions (either target), else one streamed form.
  */
 export function uploadToRequest(request: RequestUploadRequest): Promise<RequestReceipt> {
   return withUploadStages(request, () =>
