@@ -99,7 +99,8 @@ export function RequestUploadRow({
               </Button>
             ) : (
               <>
-                {upload.file_id && !upload.shared && (
+                {/* A mount file is shared as a copy: a public file share of its own. */}
+                {(upload.file_id || upload.mount_path) && !upload.shared && (
                   <Button
                     size="compact-sm"
                     variant="light"

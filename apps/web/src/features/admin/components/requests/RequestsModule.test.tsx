@@ -27,6 +27,15 @@ const received: RequestUpload = {
   created_at: '2026-11-27T11:00:00.000Z',
 };
 
+const inFolder: RequestUpload = {
+  ...received,
+  id: 'u2',
+  filename: 'notes.log',
+  mimetype: 'text/plain',
+  file_id: null,
+  mount_path: '/m/inbox/notes.log',
+};
+
 const answerText: RequestUpload = {
   ...received,
   id: 'u9',
@@ -56,7 +65,7 @@ function answer(url: URL, init?: RequestInit): Response {
     return json(200, [{ id: 'c1', name: 'Disk', storage_type: 'local', is_default: true }]);
   }
   if (url.pathname === '/api/admin/requests/r1/uploads') {
-    return json(200, { items: [received], pagination: page });
+    return json(200, { items: [received, inFolder], pagination: { ...page, total: 2 } });
   }
   if (url.pathname === '/api/admin/requests/r3/uploads') {
     return json(200, { items: [answerText], pagination: page });
@@ -146,6 +155,14 @@ describe('RequestsModule', () => {
     await user.click(within(row).getByRole('button', { name: 'Share cake.jpg' }));
     await waitFor(() =>
       expect(calls.some((call) => call.path === '/api/admin/requests/r1/uploads/u1/share')).toBe(
+        true,
+      ),
+    );
+    // A file received into a mount folder is shared too (the server makes a copy).
+    const folderRow = await screen.findByRole('listitem', { name: 'notes.log' });
+    await user.click(within(folderRow).getByRole('button', { name: 'Share notes.log' }));
+    await waitFor(() =>
+      expect(calls.some((call) => call.path === '/api/admin/requests/r1/uploads/u2/share')).toBe(
         true,
       ),
     );
