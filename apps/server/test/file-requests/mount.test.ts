@@ -3,7 +3,9 @@ import type {
   RequestUpload,
   RequestUploadList,
 } from '@pastebox/contract/schemas/file-request';
+import type { AccountMe } from '@pastebox/contract/schemas/account';
 import { describe, expect, it } from 'vitest';
+import { createMember } from '../accounts/builders';
 import type { ApiClient } from '../support/api-client';
 import type { TestServer } from '../support/test-server';
 import {
@@ -97,6 +99,42 @@ eachStorage((target) => {
         files_received: 2,
         files_reserved: 0,
       });
+    });
+
+    it("counts a shared copy in the owner's quota, like their own upload", async () => {
+      const member = await createMember(admin, { quota_bytes: 30_000 });
+      const folder = `${mount.mountPath}/quota-${member.username}`;
+      expect((await admin.post('/api/admin/fs/mkdir', { path: folder })).status).toBeLessThan(300);
+      const request = await createRequest(
+        member.client,
+        { title: 'Into my folder', target: { type: 'mount', path: folder } },
+        'user',
+      );
+      const token = await openAsStranger(server, request.slug);
+      for (const name of ['a.bin', 'b.bin']) {
+        const sent = await sendFile(server, request.slug, token, {
+          name,
+          content: testBytes(20_000, 5),
+        });
+        expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+      }
+      const list = await member.client.get<RequestUploadList>(
+        `/api/user/requests/${request.id}/uploads`,
+      );
+      const [first, second] = list.body.data.items;
+      const base = `/api/user/requests/${request.id}/uploads`;
+      const shared = await member.client.post<RequestUpload>(`${base}/${first?.id}/share`);
+      expect(shared.status, JSON.stringify(shared.body)).toBe(200);
+      const refused = await member.client.post<RequestUpload>(`${base}/${second?.id}/share`);
+      expect(refused.status).toBe(413);
+      expect(refused.body.error).toBe('QUOTA_EXCEEDED');
+      const after = await member.client.get<RequestUploadList>(
+        `/api/user/requests/${request.id}/uploads`,
+      );
+      const unshared = after.body.data.items.find((item) => item.id === second?.id);
+      expect(unshared).toMatchObject({ shared: false, file_id: null });
+      const me = await member.client.get<AccountMe>('/api/account');
+      expect(me.body.data).toMatchObject({ used_bytes: 20_000 });
     });
 
     it('needs a folder the owner may write', async () => {
