@@ -1,24 +1,12 @@
-import {
-  Box,
-  Button,
-  Group,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { IconFolderSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FolderPicker } from '@/components/FolderPicker';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useCan } from '@/lib/auth/use-can';
 import { configDisplayName } from '@/lib/storage-display-name';
 import { useStorageConfigs } from '@/features/admin/api/get-storage-configs';
+import { BasicPathInput } from '../shared/BasicPathInput';
 import type { RequestFieldsProps } from './form-props';
-
-const MONOSPACE = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
 
 /**
  * Where received files go: private file shares in a storage config (the admin picks one;
@@ -30,7 +18,6 @@ export function RequestTargetFields({ values, onChange, errorOf }: RequestFields
   const isAdmin = useAuth().authType === 'admin';
   const mayMount = useCan('mount');
   const configs = useStorageConfigs(isAdmin);
-  const [choosing, setChoosing] = useState(false);
   const defaultId = configs.data?.find((config) => config.is_default)?.id ?? '';
   const unset = values.storageConfigId === '';
   useEffect(() => {
@@ -73,44 +60,22 @@ export function RequestTargetFields({ values, onChange, errorOf }: RequestFields
           </Text>
         )
       ) : (
-        <>
-          <TextInput
-            label={t('fileRequests.form.folder')}
-            description={t('fileRequests.form.folderHint')}
-            placeholder="/team/inbox"
-            withAsterisk
-            value={values.mountPath}
-            error={errorOf('mountPath')}
-            onChange={(event) => onChange('mountPath', event.currentTarget.value)}
-            styles={MONOSPACE}
-            inputContainer={(input) => (
-              <Group gap="xs" wrap="nowrap" align="center">
-                <Box flex={1} miw={0}>
-                  {input}
-                </Box>
-                <Button
-                  variant="default"
-                  leftSection={<IconFolderSearch size={16} />}
-                  onClick={() => setChoosing(true)}
-                  style={{ flexShrink: 0 }}
-                >
-                  {t('folderPicker.chooseShort')}
-                </Button>
-              </Group>
-            )}
-          />
-          <FolderPicker
-            opened={choosing}
-            onClose={() => setChoosing(false)}
-            onPick={(path) => onChange('mountPath', path)}
-            title={t('fileRequests.form.folderPickerTitle')}
-            initialPath={values.mountPath || '/'}
-            confirmLabel={t('fileRequests.form.folderPickerConfirm')}
-            refusal={(_path, folder) =>
-              folder.isVirtual ? t('fileRequests.form.folderNotInMount') : null
-            }
-          />
-        </>
+        <BasicPathInput
+          label={t('fileRequests.form.folder')}
+          description={t('fileRequests.form.folderHint')}
+          placeholder="/team/inbox"
+          required
+          value={values.mountPath}
+          error={errorOf('mountPath')}
+          onChange={(path) => onChange('mountPath', path)}
+          picker={{
+            title: t('fileRequests.form.folderPickerTitle'),
+            confirmLabel: t('fileRequests.form.folderPickerConfirm'),
+            allowCreate: true,
+            refusal: (_path, folder) =>
+              folder.isVirtual ? t('fileRequests.form.folderNotInMount') : null,
+          }}
+        />
       )}
     </Stack>
   );

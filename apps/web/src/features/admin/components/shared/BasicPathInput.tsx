@@ -2,7 +2,7 @@ import { Box, Button, Group, TextInput } from '@mantine/core';
 import { IconFolderSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FolderPicker } from '@/components/FolderPicker';
+import { FolderPicker, type FolderPickerProps } from '@/components/FolderPicker';
 
 const MONOSPACE = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
 
@@ -12,11 +12,16 @@ interface BasicPathInputProps {
   value: string;
   error: string | undefined;
   onChange: (path: string) => void;
+  /** A folder asked for rather than a base path (a file request's target): required, and
+   * the chooser says so in its own words and may refuse a folder. */
+  required?: boolean;
+  placeholder?: string;
+  picker?: Pick<FolderPickerProps, 'title' | 'confirmLabel' | 'refusal' | 'allowCreate'>;
 }
 
 /**
- * A base path (SPEC §2, a key's; issue 32, a member's too): typed, or chosen in the mount
- * folders with the chooser beside the input.
+ * A base path (SPEC §2, a key's; issue 32, a member's too) or any mount folder (issue 33, a
+ * file request's target): typed, or chosen in the mount folders with the chooser beside it.
  */
 export function BasicPathInput({
   label,
@@ -24,6 +29,9 @@ export function BasicPathInput({
   value,
   error,
   onChange,
+  required = false,
+  placeholder = '/',
+  picker,
 }: BasicPathInputProps) {
   const { t } = useTranslation();
   const [choosing, setChoosing] = useState(false);
@@ -32,7 +40,8 @@ export function BasicPathInput({
       <TextInput
         label={label}
         description={description}
-        placeholder="/"
+        placeholder={placeholder}
+        withAsterisk={required}
         value={value}
         error={error}
         onChange={(event) => onChange(event.currentTarget.value)}
@@ -60,9 +69,10 @@ export function BasicPathInput({
         onClose={() => setChoosing(false)}
         onPick={onChange}
         title={t('folderPicker.basicPathTitle')}
-        initialPath={value}
+        initialPath={value || '/'}
         confirmLabel={t('folderPicker.useAsBasicPath')}
         allowCreate={false}
+        {...picker}
       />
     </>
   );
