@@ -1,7 +1,8 @@
-import { NativeSelect, NumberInput, PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
+import { SimpleGrid, TextInput } from '@mantine/core';
 import { LIMITS } from '@pastebox/contract/limits';
 import { BUNDLE_TITLE_MAX_LENGTH } from '@pastebox/contract/schemas/bundle';
 import { useTranslation } from 'react-i18next';
+import { ShareLimitFields } from '@/components/upload/ShareLimitFields';
 import {
   BUNDLE_EXPIRY_HOURS,
   bundleOptionsProblems,
@@ -51,33 +52,14 @@ export function BundleOptionsFields(props: BundleOptionsFieldsProps) {
         disabled={disabled}
         styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
       />
-      <PasswordInput
-        label={t('bundles.form.password')}
-        placeholder={t('bundles.form.passwordPlaceholder')}
-        value={value.password}
-        onChange={(event) => onChange({ password: event.currentTarget.value })}
-        autoComplete="new-password"
-        disabled={disabled}
-        visibilityToggleButtonProps={{ 'aria-label': t('bundles.form.togglePassword') }}
-      />
-      <NativeSelect
-        label={t('bundles.form.expiry')}
-        value={String(value.expiresIn)}
-        onChange={(event) => onChange({ expiresIn: Number(event.currentTarget.value) })}
-        data={BUNDLE_EXPIRY_HOURS.map((hours) => ({
+      <ShareLimitFields
+        value={value}
+        onChange={onChange}
+        labels="bundles.form"
+        expiryChoices={BUNDLE_EXPIRY_HOURS.map((hours) => ({
           value: String(hours),
           label: t(`bundles.expiry.h${hours}`),
         }))}
-        disabled={disabled}
-      />
-      <NumberInput
-        label={t('bundles.form.maxViews')}
-        value={value.maxViews}
-        onChange={(next) => onChange({ maxViews: typeof next === 'number' ? next : 0 })}
-        min={0}
-        allowNegative={false}
-        allowDecimal={false}
-        clampBehavior="strict"
         disabled={disabled}
       />
     </SimpleGrid>

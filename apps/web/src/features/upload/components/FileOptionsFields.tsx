@@ -1,7 +1,8 @@
-import { NativeSelect, NumberInput, PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
+import { NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
 import { LIMITS } from '@pastebox/contract/limits';
 import { checkSlug } from '@pastebox/contract/rules/slug';
 import { useTranslation } from 'react-i18next';
+import { ShareLimitFields } from '@/components/upload/ShareLimitFields';
 import { storageDisplayName } from '@/lib/storage-display-name';
 import type { UploadOptions } from '@/lib/uploader/types';
 import type { StorageChoice } from '@/features/upload/api/get-storage-configs';
@@ -61,33 +62,14 @@ export function FileOptionsFields(props: FileOptionsFieldsProps) {
         maxLength={LIMITS.remarkMaxLength}
         disabled={disabled}
       />
-      <PasswordInput
-        label={t('upload.options.password')}
-        placeholder={t('upload.options.passwordPlaceholder')}
-        value={value.password}
-        onChange={(event) => onChange({ password: event.currentTarget.value })}
-        autoComplete="new-password"
-        disabled={disabled}
-        visibilityToggleButtonProps={{ 'aria-label': t('upload.options.togglePassword') }}
-      />
-      <NativeSelect
-        label={t('upload.options.expiry')}
-        value={String(value.expiresIn)}
-        onChange={(event) => onChange({ expiresIn: Number(event.currentTarget.value) })}
-        data={FILE_EXPIRY_CHOICES.map((choice) => ({
+      <ShareLimitFields
+        value={value}
+        onChange={onChange}
+        labels="upload.options"
+        expiryChoices={FILE_EXPIRY_CHOICES.map((choice) => ({
           value: String(choice.hours),
           label: t(`upload.expiry.${choice.id}`),
         }))}
-        disabled={disabled}
-      />
-      <NumberInput
-        label={t('upload.options.maxViews')}
-        value={value.maxViews}
-        onChange={(next) => onChange({ maxViews: typeof next === 'number' ? next : 0 })}
-        min={0}
-        allowNegative={false}
-        allowDecimal={false}
-        clampBehavior="strict"
         disabled={disabled}
       />
       {storageChoices && (
