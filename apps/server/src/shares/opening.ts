@@ -30,7 +30,7 @@ export interface ShareOpener<Row extends OpenableShare, Answer> {
   find(slug: string, reader: Reader): Promise<Row | undefined>;
   /** The answer for a share that is not there (PASTE_NOT_FOUND, FILE_NOT_FOUND…). */
   notFound: ErrorKey;
-  /** Counts one view (usually through `countLiveView`) and looks the share up again. */
+  /** Counts one view (a repository's `liveViewCounter`) and looks the share up again. */
   counter: ViewCounter<Row>;
   isOwner(row: Row, reader: Reader): boolean;
   /** The answer for `row`: with what `access` grants, or its metadata only when null. */

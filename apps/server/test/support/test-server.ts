@@ -76,17 +76,24 @@ export async function startTestServer(
     webhookRunner?: boolean;
     /** The server's logger (a test that reads what the server logged passes its own). */
     logger?: Logger;
+    /**
+     * Another test server's database, for an instance of the same cluster (PostgreSQL):
+     * this one then neither creates a database nor drops it on close.
+     */
+    databaseUrl?: string;
   } = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pastebox-test-'));
-  const postgres = dialect === 'postgres' ? await createPostgresDatabase() : null;
+  const postgres =
+    dialect === 'postgres' && !options.databaseUrl ? await createPostgresDatabase() : null;
+  const databaseUrl = options.databaseUrl ?? postgres?.url;
   const config = loadConfig({
     DATA_DIR: dataDir,
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     SECRET: 'test-secret-0123456789abcdef',
-    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
   const clock = new ManualClock();

@@ -2,7 +2,8 @@ import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { BundlesTable, Database } from '@/db/types';
 import { matchesSearch, withinOwnerScope, type OwnerScope } from '@/db/filters';
 import type { ListRequest } from '@/lib/pagination';
-import { countLiveView } from '@/shares/views';
+import { everyColumnOf } from '@/db/columns';
+import { liveViewCounter } from '@/shares/views';
 
 /** A bundles row with its counters read as numbers (PostgreSQL may answer strings). */
 export type BundleRow = Selectable<BundlesTable>;
@@ -24,6 +25,24 @@ function toBundleRow(row: BundleRow): BundleRow {
 }
 
 const SEARCHED_COLUMNS = ['title', 'slug'] as const;
+
+/** A view of a found bundle, batched per bundle on PostgreSQL (DESIGN §16). */
+const countViewById = liveViewCounter<BundleRow>({
+  table: 'bundles',
+  key: 'id',
+  columns: everyColumnOf<BundleRow>()([
+    'id',
+    'slug',
+    'title',
+    'password_hash',
+    'expires_at',
+    'max_views',
+    'views',
+    'created_by',
+    'created_at',
+    'updated_at',
+  ]),
+});
 
 /** SQL for bundles and their member lists; one method per query, the owner in the WHERE. */
 export class BundlesRepo {
@@ -156,7 +175,7 @@ export class BundlesRepo {
 
   /** Counts one view of a live bundle in one statement (DESIGN §4); undefined: not counted. */
   countView(id: string, nowIso: string) {
-    return countLiveView(this.db, 'bundles', id, nowIso).then((row) => row && toBundleRow(row));
+    return countViewById.count(this.db, id, nowIso).then((row) => row && toBundleRow(row));
   }
 
   /** The members of these bundles, each bundle's in order. */

@@ -6,12 +6,11 @@ import {
   type SqlBool,
   type Updateable,
 } from 'kysely';
-import { columnsAsThemselves, everyColumnOf } from '@/db/columns';
-import { compiledOnce } from '@/db/compiled-query';
+import { everyColumnOf } from '@/db/columns';
 import type { Database, FilesTable } from '@/db/types';
 import { matchesSearch, withinOwnerScope, type OwnerScope } from '@/db/filters';
 import type { ListRequest } from '@/lib/pagination';
-import { countLiveView, liveViewStatement } from '@/shares/views';
+import { liveViewCounter } from '@/shares/views';
 
 /** A files row with its bigint columns already read as numbers. */
 export type FileRow = Omit<Selectable<FilesTable>, 'size'> & { size: number };
@@ -50,20 +49,27 @@ const FILE_COLUMNS = everyColumnOf<Selectable<FilesTable>>()([
   'updated_at',
 ]);
 
+/** Only a ready upload is counted: a pending one has no bytes to hand out yet. */
+const ready = sql<SqlBool>`${sql.ref('status')} = ${'ready'}`;
+
 /**
- * The anonymous download's only statement (DESIGN §11), compiled once per database. It
- * names the columns it returns: `*` cannot be prepared safely (db/prepared-statements.ts).
+ * The anonymous download's only statement (DESIGN §11): the count and the read in one, by
+ * the public slug, batched per share on PostgreSQL (DESIGN §16).
  */
-const countOpenView = compiledOnce<{ slug: string; nowIso: string }, unknown>((db, value) =>
-  liveViewStatement(
-    db,
-    'files',
-    'slug',
-    value('slug'),
-    value('nowIso'),
-    sql<SqlBool>`${sql.ref('status')} = ${'ready'} and ${sql.ref('password_hash')} is null and ${sql.ref('private')} = ${0}`,
-  ).returning(columnsAsThemselves(FILE_COLUMNS)),
-);
+const countOpenView = liveViewCounter<Selectable<FilesTable>>({
+  table: 'files',
+  key: 'slug',
+  also: sql<SqlBool>`${ready} and ${sql.ref('password_hash')} is null and ${sql.ref('private')} = ${0}`,
+  columns: FILE_COLUMNS,
+});
+
+/** A view counted once the share is found (the owner's, a password's, a visit's path). */
+const countViewById = liveViewCounter<Selectable<FilesTable>>({
+  table: 'files',
+  key: 'id',
+  also: ready,
+  columns: FILE_COLUMNS,
+});
 
 /** SQL for file shares; one method per query, the owner in the WHERE where a scope applies. */
 export class FilesRepo {
@@ -111,17 +117,11 @@ export class FilesRepo {
   }
 
   /**
-   * Counts one view of a ready, live share in one statement (the share kernel's
-   * `countLiveView`, DESIGN §4). Undefined: not counted.
+   * Counts one view of a ready, live share in one statement (`liveViewCounter`, DESIGN §4).
+   * Undefined: not counted.
    */
   countView(id: string, nowIso: string) {
-    return countLiveView(
-      this.db,
-      'files',
-      id,
-      nowIso,
-      sql<boolean>`${sql.ref('status')} = ${'ready'}`,
-    ).then((row) => row && toFileRow(row));
+    return countViewById.count(this.db, id, nowIso).then((row) => row && toFileRow(row));
   }
 
   /**
@@ -130,10 +130,7 @@ export class FilesRepo {
    * expired, used up).
    */
   countOpenViewBySlug(slug: string, nowIso: string) {
-    return countOpenView(this.db, { slug, nowIso }).then((result) => {
-      const row = result.rows[0] as Selectable<FilesTable> | undefined;
-      return row && toFileRow(row);
-    });
+    return countOpenView.count(this.db, slug, nowIso).then((row) => row && toFileRow(row));
   }
 
   /** A page of ready and pending shares, newest first. */

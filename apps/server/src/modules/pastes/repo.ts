@@ -2,9 +2,9 @@ import { sql, type Kysely, type Selectable, type SqlBool, type Updateable } from
 import type { Database, PastesTable } from '@/db/types';
 import { matchesSearch, withinOwnerScope, type OwnerScope } from '@/db/filters';
 import type { ListRequest } from '@/lib/pagination';
-import { columnsAsThemselves, everyColumnOf } from '@/db/columns';
+import { everyColumnOf } from '@/db/columns';
 import { compiledOnce } from '@/db/compiled-query';
-import { countLiveView, liveViewStatement } from '@/shares/views';
+import { liveViewCounter } from '@/shares/views';
 
 export type PasteRow = Selectable<PastesTable>;
 export type PasteChanges = Omit<Updateable<PastesTable>, 'id' | 'created_by' | 'created_at'>;
@@ -38,24 +38,33 @@ const PASTE_COLUMNS = everyColumnOf<PasteRow>()([
 ]);
 
 /**
- * The anonymous reader's only statement (DESIGN §11), compiled once per database. It names
- * the columns it returns: `*` cannot be prepared safely (db/prepared-statements.ts).
+ * The anonymous reader's only statement (DESIGN §11): the count and the read in one, by
+ * the public slug, batched per share on PostgreSQL (DESIGN §16).
  */
-const countOpenView = compiledOnce<{ slug: string; nowIso: string }, unknown>((db, value) =>
-  liveViewStatement(db, 'pastes', 'slug', value('slug'), value('nowIso'), passwordFree).returning(
-    columnsAsThemselves(PASTE_COLUMNS),
-  ),
-);
+const countOpenView = liveViewCounter<PasteRow>({
+  table: 'pastes',
+  key: 'slug',
+  also: passwordFree,
+  columns: PASTE_COLUMNS,
+});
 
 /**
  * The same count for a raw read, which answers the content alone: returning one column
  * instead of twelve halves SQLite's share of the read (docs/performance.md, round 9).
  */
-const countOpenRawView = compiledOnce<{ slug: string; nowIso: string }, unknown>((db, value) =>
-  liveViewStatement(db, 'pastes', 'slug', value('slug'), value('nowIso'), passwordFree).returning(
-    sql<string>`${sql.ref('content')}`.as('content'),
-  ),
-);
+const countOpenRawView = liveViewCounter<Pick<PasteRow, 'content'>>({
+  table: 'pastes',
+  key: 'slug',
+  also: passwordFree,
+  columns: ['content'],
+});
+
+/** A view counted once the share is found (the owner's, a password's, a visit's path). */
+const countViewById = liveViewCounter<PasteRow>({
+  table: 'pastes',
+  key: 'id',
+  columns: PASTE_COLUMNS,
+});
 
 /** Columns of a list row: everything but the content, which is summarised instead. */
 const LIST_COLUMNS = PASTE_COLUMNS.filter(
@@ -96,9 +105,9 @@ export class PastesRepo {
     return insertPaste(this.db, row);
   }
 
-  /** Counts one view if the share is still live (the kernel's `countLiveView`, DESIGN §4). */
+  /** Counts one view if the share is still live (`liveViewCounter`, DESIGN §4). */
   countView(id: string, nowIso: string) {
-    return countLiveView(this.db, 'pastes', id, nowIso);
+    return countViewById.count(this.db, id, nowIso);
   }
 
   /**
@@ -106,16 +115,12 @@ export class PastesRepo {
    * undefined when nothing was counted (no such share, protected, expired, used up).
    */
   countOpenViewBySlug(slug: string, nowIso: string) {
-    return countOpenView(this.db, { slug, nowIso }).then(
-      (result) => result.rows[0] as PasteRow | undefined,
-    );
+    return countOpenView.count(this.db, slug, nowIso);
   }
 
   /** `countOpenViewBySlug` for a raw read: the content of the share it counted, if any. */
   countOpenRawViewBySlug(slug: string, nowIso: string) {
-    return countOpenRawView(this.db, { slug, nowIso }).then(
-      (result) => (result.rows[0] as Pick<PasteRow, 'content'> | undefined)?.content,
-    );
+    return countOpenRawView.count(this.db, slug, nowIso).then((row) => row?.content);
   }
 
   /** A page of list rows, newest first, with a preview and the size in bytes. */
