@@ -20,10 +20,10 @@
 // drives the load and the shares are capped by it (said so in the output).
 import { createPaste } from './lib/api.mjs';
 import { startBareNode } from './lib/bare-node.mjs';
-import { withCpuPerRequest } from './lib/cpu.mjs';
+import { measureAgainstBare } from './lib/bare-rounds.mjs';
 import { createLoadGenerator } from './lib/load.mjs';
-import { measure } from './lib/measure.mjs';
 import { workerCount } from './lib/process-tree.mjs';
+import { createReadShares, sampleContent } from './lib/read-shares.mjs';
 import { printShares } from './lib/share-table.mjs';
 
 export const name = 'paste';
@@ -42,59 +42,6 @@ const TARGETS = {
   'GET /api/raw (max_views)': 0.4,
 };
 
-/** About 1 KiB of Markdown, a typical shared snippet. */
-function sampleContent(index) {
-  const lines = [`# Snippet ${index}`, '', '```ts'];
-  for (let line = 0; lines.join('\n').length < 1000; line++) {
-    lines.push(`const value${line} = computeSomething(${line}, 'pastebox benchmark');`);
-  }
-  lines.push('```');
-  return lines.join('\n');
-}
-
-const ratio = (a, b) => (a && b ? Math.round((a / b) * 1000) / 1000 : null);
-
-/**
- * The shares to read: created through the API, as a user would (fetch, 16 in flight). The
- * first failure stops the rest, so a server that stopped answering costs one timeout.
- */
-async function createReadShares(baseUrl, authorization) {
-  const slugs = [];
-  let failure = null;
-  const created = await measure({
-    requests: READ_SHARES,
-    concurrency: 16,
-    send: async (index) => {
-      if (failure) {
-        throw failure;
-      }
-      try {
-        slugs.push(await createPaste(baseUrl, authorization, { content: sampleContent(index) }));
-      } catch (error) {
-        failure = error;
-        throw error;
-      }
-    },
-  });
-  if (created.errors > 0) {
-    throw new Error(`Creating the shares to read failed: ${created.firstError}`);
-  }
-  return slugs;
-}
-
-/**
- * The round an operation is reported by: the first with errors, if any (an error is never
- * outvoted), else the one with the median share.
- */
-function reportedRound(rounds) {
-  const failed = rounds.find((round) => round.errors > 0 || round.bareErrors > 0);
-  if (failed) {
-    return failed;
-  }
-  const byShare = [...rounds].sort((a, b) => (a.shareOfBare ?? 0) - (b.shareOfBare ?? 0));
-  return byShare[Math.floor((byShare.length - 1) / 2)];
-}
-
 export async function run({ baseUrl, authorization, pid }) {
   const bare = await startBareNode();
   try {
@@ -112,32 +59,17 @@ async function measureAll({ baseUrl, authorization, pid, bare }) {
     `paste: server with ${workers || 1} ${workers ? 'worker processes' : 'process (no cluster)'}` +
       `${process.env.BENCH_WORKERS ? ` (BENCH_WORKERS=${process.env.BENCH_WORKERS})` : " (npm start's default)"}`,
   );
-  const bareTarget = { baseUrl: bare.baseUrl, path: '/' };
   // Warm both up (JIT, connections) so neither pays for its first requests.
-  await load.run(bareTarget, { seconds: WARM_UP_SECONDS * 2 });
+  await load.run({ baseUrl: bare.baseUrl, path: '/' }, { seconds: WARM_UP_SECONDS * 2 });
   await load.run({ baseUrl, path: '/api/health' }, { seconds: WARM_UP_SECONDS * 2 });
 
-  const against = async (target) => {
-    await load.run(target, { seconds: WARM_UP_SECONDS });
-    // A rotation costs wrk a Lua call per request (bare Node answers ~40 % fewer with one),
-    // so the bare server gets the same rotation: the client's cost must not count as the
-    // server's. It answers every path with its hello-world.
-    const yardstickTarget = target.paths ? { ...bareTarget, paths: target.paths } : bareTarget;
-    const rounds = [];
-    for (let round = 0; round < ROUNDS; round += 1) {
-      const yardstick = await withCpuPerRequest(bare.pid, () => load.run(yardstickTarget));
-      const measured = await withCpuPerRequest(pid, () => load.run(target));
-      rounds.push({
-        ...measured,
-        bareRequestsPerSecond: yardstick.requestsPerSecond,
-        bareErrors: yardstick.errors,
-        shareOfBare: ratio(measured.requestsPerSecond, yardstick.requestsPerSecond),
-        bareCpuUsPerRequest: yardstick.cpuUsPerRequest,
-        cpuShareOfBare: ratio(yardstick.cpuUsPerRequest, measured.cpuUsPerRequest),
-      });
-    }
-    return { ...reportedRound(rounds), roundShares: rounds.map((round) => round.shareOfBare) };
-  };
+  const against = measureAgainstBare({
+    load,
+    bare,
+    pid,
+    rounds: ROUNDS,
+    warmUpSeconds: WARM_UP_SECONDS,
+  });
 
   const health = await against({ baseUrl, path: '/api/health' });
   const create = await against({
@@ -169,7 +101,7 @@ async function measureReads({ baseUrl, authorization, against }) {
   let slugs;
   let limited;
   try {
-    slugs = await createReadShares(baseUrl, authorization);
+    slugs = await createReadShares(baseUrl, authorization, READ_SHARES);
     limited = await createPaste(baseUrl, authorization, {
       content: sampleContent(0),
       maxViews: VIEW_LIMIT,

@@ -4,7 +4,8 @@
 //
 // A benchmark is a module exporting `name`, `description` and
 // `run({ baseUrl, authorization, pid, dataDir })`, which resolves with { operation: measurement }
-// (see lib/measure.mjs). Only 127.0.0.1 is ever contacted.
+// (see lib/measure.mjs); one exporting `startsOwnServers = true` gets no server and `run({})`.
+// Only 127.0.0.1 is ever contacted.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -35,6 +36,14 @@ async function loadBenchmarks(wanted) {
 }
 
 async function runOne(benchmark) {
+  if (benchmark.startsOwnServers) {
+    // Its servers run on databases of its own (hotshare): one of the runner's would idle.
+    return {
+      description: benchmark.description,
+      operations: await benchmark.run({}),
+      server: null,
+    };
+  }
   const server = await startServer();
   try {
     const authorization = await loginAdmin(server.baseUrl, server.admin);
@@ -85,6 +94,9 @@ function printTable(name, result) {
     console.log(
       `  ${operation.padEnd(24)}${cells.map((cell) => String(cell ?? '-').padStart(9)).join('')}`,
     );
+  }
+  if (!result.server) {
+    return;
   }
   const { workers, peakRssMb, peakRssAllProcessesMb } = result.server;
   console.log(
