@@ -20,10 +20,11 @@ const READS = INSTANCES * CLIENTS;
  */
 describe('a hot share read on three instances at once (postgres)', () => {
   let servers: TestServer[] = [];
+  let first: TestServer;
   let admin: ApiClient;
 
   beforeAll(async () => {
-    const first = await startTestServer();
+    first = await startTestServer();
     const databaseUrl = first.deps.config.DATABASE_URL;
     const others = await Promise.all(
       Array.from({ length: INSTANCES - 1 }, () => startTestServer({}, { databaseUrl })),
@@ -48,7 +49,7 @@ describe('a hot share read on three instances at once (postgres)', () => {
   async function storedViews(table: 'pastes' | 'files', id: string): Promise<number> {
     const row = await sql<{
       views: number;
-    }>`select views from ${sql.table(table)} where id = ${id}`.execute(servers[0].deps.db);
+    }>`select views from ${sql.table(table)} where id = ${id}`.execute(first.deps.db);
     return Number(row.rows[0]?.views);
   }
 
