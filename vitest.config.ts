@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { LongRunningFirstSequencer } from './apps/server/test/support/long-running-first.ts';
 
 /**
  * A test of one database only is named for it (`*.postgres.test.ts`, `*.sqlite.test.ts`):
@@ -32,6 +33,8 @@ const serverOn = (dialect: 'sqlite' | 'postgres'): TestProjectInlineConfiguratio
  */
 export default defineConfig({
   test: {
+    // A long server test file starts first instead of ending the run alone (see the file).
+    sequence: { sequencer: LongRunningFirstSequencer },
     projects: [
       { test: { name: 'contract', root: './packages/contract', include: ['src/**/*.test.ts'] } },
       './apps/web/vitest.config.ts',

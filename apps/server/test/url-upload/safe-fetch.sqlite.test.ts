@@ -5,6 +5,8 @@ import type { HostResolver } from '@/lib/net/resolve-target';
 import { safeFetch, withoutCredentials } from '@/lib/safe-fetch';
 import { startOrigin, type TestOrigin } from './origin';
 
+// No database and no server: named for SQLite so that it runs once, not once per database.
+
 let origin: TestOrigin;
 beforeAll(async () => {
   origin = await startOrigin();

@@ -15,6 +15,8 @@ import {
   unzipTest,
 } from './zip-tools';
 
+// No database and no server: named for SQLite so that it runs once, not once per database.
+
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
 
@@ -81,7 +83,8 @@ describe('zipStream and zipLength', () => {
     const { file, bytes } = await writeArchive(entries);
     expect(bytes).toBe(zipLength(entries));
     expect(unzipTest(file)).toContain('No errors detected');
-    const read = pythonRead(file);
+    // Every member's CRC is checked; only the one asserted on is hashed again.
+    const read = pythonRead(file, { hashOnly: ['many/69999.txt'] });
     expect(read.size).toBe(70_000);
     expect(read.get('many/69999.txt')?.sha256).toBe(sha256('69999'));
   }, 120_000);

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { ObjectStream } from '@/storage/driver';
 import { objectResponse, WHOLE_BODY_MAX_BYTES } from '@/storage/object-response';
 
+// No database and no server: named for SQLite so that it runs once, not once per database.
+
 /** An object of `size` bytes whose body arrives in `chunk`-byte pieces. */
 function objectOf(bytes: Buffer, chunk = 16 * 1024, declared = bytes.length): ObjectStream {
   const pieces: Buffer[] = [];
