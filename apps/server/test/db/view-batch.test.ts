@@ -95,9 +95,9 @@ describe('batched view counts (PostgreSQL)', () => {
     ]);
   });
 
-  it('holds a share to one statement in flight: later reads of it form the next batch', async () => {
+  it('holds a share to its statements in flight: later reads of it form the next batch', async () => {
     const { sent, statements } = handAnswered();
-    const batcher = new ViewBatcher(statements);
+    const batcher = new ViewBatcher(statements, 4, 1);
     const first = [batcher.count('hot', 't'), batcher.count('hot', 't')];
     await nextTurn();
     const waiting = [
@@ -118,6 +118,27 @@ describe('batched view counts (PostgreSQL)', () => {
     expect(sent[2]).toMatchObject({ kind: 'many', keys: ['hot'], counts: [3] });
     sent[2]?.answer({ hot: 1 });
     expect((await Promise.all(waiting)).filter(Boolean)).toHaveLength(1);
+  });
+
+  it('lets a second statement of a share leave while the first waits for its commit', async () => {
+    const { sent, statements } = handAnswered();
+    const batcher = new ViewBatcher(statements);
+    const first = batcher.count('hot', 't');
+    await nextTurn();
+    const second = [batcher.count('hot', 't'), batcher.count('hot', 't')];
+    await nextTurn();
+    const third = batcher.count('hot', 't');
+    await nextTurn();
+    // Two in flight at once by default; the third read waits for one of them to return.
+    expect(sent.map((s) => s.counts)).toEqual([[1], [2]]);
+    sent[1]?.answer({ hot: 2 });
+    sent[0]?.answer({ hot: 1 });
+    expect(await first).toBeDefined();
+    expect(await Promise.all(second)).toHaveLength(2);
+    await nextTurn();
+    expect(sent.map((s) => s.counts)).toEqual([[1], [2], [1]]);
+    sent[2]?.answer({ hot: 1 });
+    expect(await third).toBeDefined();
   });
 
   it('sends the reads of many shares of one turn in one statement', async () => {
