@@ -16,6 +16,10 @@ import { AppError, isAppError } from './lib/errors';
 import { retryAfterHeader } from './lib/rate-limit';
 import { createRouter } from './lib/openapi';
 import { staticWebRoutes } from './lib/static-web';
+import {
+  STORAGE_RETRY_AFTER_SECONDS,
+  StorageUnavailableError,
+} from './storage/storage-unavailable';
 import { apiKeyRoutes } from './modules/api-keys/routes';
 import { resolveApiKey } from './modules/api-keys/service';
 import { accountRoutes } from './modules/accounts/routes';
@@ -178,6 +182,13 @@ function errorHandler(deps: AppDeps): ErrorHandler<AppEnv> {
       caught instanceof VfsError
         ? new AppError(VFS_ERROR_KEYS[caught.code], vfsErrorMessage(caught))
         : caught;
+    if (error instanceof StorageUnavailableError) {
+      // The storage did not answer (storage/storage-unavailable.ts): the client may retry.
+      const request = { requestId: c.get('requestId'), path: c.req.path };
+      deps.logger.warn({ err: error.cause, ...request }, 'storage unavailable');
+      const body = errorBody(503, error.key, error.message);
+      return jsonAnswer(c, body, 503, { 'retry-after': String(STORAGE_RETRY_AFTER_SECONDS) });
+    }
     if (isAppError(error)) {
       const extra = error.details ? { details: error.details } : {};
       const body = errorBody(error.status, error.key, error.message, extra);

@@ -79,6 +79,11 @@ export const ERRORS = {
     status: 503,
     message: 'The database is unavailable or busy, try again in a moment',
   },
+  // The storage (an S3 endpoint) could not be reached: the client may retry (issue 34).
+  STORAGE_UNAVAILABLE: {
+    status: 503,
+    message: 'The file storage cannot be reached, try again in a moment',
+  },
   // Files and uploads (issue 3).
   FILE_NOT_FOUND: { status: 404, message: 'The file share does not exist' },
   UPLOAD_NOT_FOUND: { status: 404, message: 'The upload does not exist or has ended' },

@@ -7,6 +7,7 @@ import { LocalDriver } from './local';
 import { assertLocalRootAllowed, localRootPolicyOf } from './local-root';
 import { LocalUrlSigner } from './local-signing';
 import { S3Driver } from './s3';
+import { guardStorageDriver } from './storage-unavailable';
 
 /**
  * What a driver is built from: the columns of a storage config it needs, picked from the
@@ -58,7 +59,8 @@ export function driverFor(deps: AppDeps, config: DriverConfig): StorageDriver {
   if (cached?.driver instanceof S3Driver) {
     cached.driver.close();
   }
-  const driver = buildDriver(deps, config);
+  // Requests go through this door: an unreachable storage answers 503, not 500.
+  const driver = guardStorageDriver(buildDriver(deps, config));
   cache.set(config.id, { stamp, driver });
   return driver;
 }

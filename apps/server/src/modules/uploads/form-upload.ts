@@ -4,39 +4,41 @@ import type { FileShare } from '@pastebox/contract/schemas/file';
 import type { AppDeps, Principal } from '@/context';
 import { AppError } from '@/lib/errors';
 import { assertCleanText } from '@/lib/input-rules';
-import { findFile, presentManaged, type FileWithProvider } from '@/modules/files/service';
+import {
+  findFile,
+  presentManaged,
+  type FileWithProvider,
+  type NewFileRow,
+} from '@/modules/files/service';
 import { capacityLedger } from '@/modules/storage-configs/service';
 import { holdQuota, releaseQuotaHold, type QuotaHold } from '@/modules/quotas/service';
 import { reservedWrite } from '@/vfs/capacity';
 import { assertQuota, assertWithinMaxSize, maxUploadBytes } from './limits';
 import { guardedFileBody, readFileForm, storeFailure, type FilePart } from './form-stream';
 import { numberField, PLACEMENT_FIELDS, shareOptionsFrom, type FormFields } from './form-fields';
-import {
-  assertSlugAvailable,
-  discardCountedObject,
-  discardObject,
-  insertShare,
-  prepareOptions,
-} from './share-record';
+import { assertSlugAvailable, prepareOptions } from './share-record';
 import { quotaGuardedLedger } from './quota-ledger';
 import { resolveUploadTarget, type UploadTarget } from './target';
+import { abandonUploadIntent, completeUploadIntent, recordUploadIntent } from './upload-intent';
 
 /**
  * POST /api/upload (SPEC §7, DESIGN §6 path 1): busboy reads the Node request stream and
  * the file part flows straight into driver.put — never buffered. The max upload size is
  * enforced while streaming; an over-size or refused upload leaves no record and no object.
  * Fields must precede the file part for s3_config_id and path (they choose where the bytes
- * go); the share options may come after it, as the record is written at the end. The
- * bytes are reserved on the capacity ledger before they are stored (the declared `size`,
- * else block by block as they stream, DESIGN §5); a form that fails after the write gives
- * them back with the object.
+ * go); the share options may come after it, as they apply at the end. A pending row (the
+ * intent record, upload-intent.ts) names the key before the first byte is stored and turns
+ * ready after, so no failure orphans the object. The bytes are reserved on the capacity
+ * ledger before they are stored (the declared `size`, else block by block as they stream,
+ * DESIGN §5); a form that fails after the write gives them back with the object.
  */
 
 interface StoredPart {
   target: UploadTarget;
+  /** The pending row written before the first byte (upload-intent.ts). */
+  intent: NewFileRow;
   size: number;
   etag: string | null;
-  mimetype: string;
 }
 
 /**
@@ -85,8 +87,10 @@ async function storeFilePart(
   // An early answer from the declared size or the request's length (an upper bound).
   await assertQuota(deps, target.config, declared ?? limits.contentLength ?? 0);
   limits.quota.hold = await holdQuota(deps, principal, 0);
-  const body = guardedFileBody(file, { remaining: null, total: 0 });
   const mimetype = fields.mimetype || info.mimeType;
+  // From here on a row names the key, whatever becomes of the write (issue 34).
+  const intent = await recordUploadIntent(deps, principal, target, mimetype);
+  const body = guardedFileBody(file, { remaining: null, total: 0 });
   let result;
   try {
     const plan = { configId: target.config.id, size: declared, replaced: 0 };
@@ -95,14 +99,14 @@ async function storeFilePart(
       target.driver.put(target.key, stream, { contentType: mimetype }),
     );
   } catch (error) {
-    await discardObject(deps, target, target.key);
+    await abandonUploadIntent(deps, target, intent, 0);
     throw storeFailure(body, error);
   }
   if (file.truncated) {
-    await discardCountedObject(deps, target, target.key, result.size);
+    await abandonUploadIntent(deps, target, intent, result.size);
     throw new AppError('FILE_TOO_LARGE');
   }
-  return { target, size: result.size, etag: result.etag, mimetype };
+  return { target, intent, size: result.size, etag: result.etag };
 }
 
 /** The form's fields with the hooks' own in their place. */
@@ -123,39 +127,30 @@ function parseForm(
     {
       store: (fields, file, info) =>
         storeFilePart(deps, principal, withFixed(fields, limits), file, info, limits),
-      discard: (part) => discardCountedObject(deps, part.target, part.target.key, part.size),
+      discard: (part) => abandonUploadIntent(deps, part.target, part.intent, part.size),
     },
   );
 }
 
-/** Writes the record of a stored upload; when that fails, the object goes too. */
+/** Makes the record of a stored upload ready; when that fails, the object goes too. */
 async function recordShare(
   deps: AppDeps,
-  principal: Principal,
   fields: FormFields,
   stored: StoredPart,
 ): Promise<FileWithProvider> {
   try {
     const options = await prepareOptions(deps, shareOptionsFrom(fields));
-    const row = await insertShare(deps, {
-      target: stored.target,
-      principal,
-      mimetype: stored.mimetype,
-      size: stored.size,
-      etag: stored.etag,
-      status: 'ready',
-      options,
-      quotaHeld: true,
-    });
-    const created = await findFile(deps, row.id, { kind: 'all' });
-    if (!created) {
-      throw new AppError('FILE_NOT_FOUND');
-    }
-    return created;
+    const finished = { size: stored.size, etag: stored.etag, options };
+    await completeUploadIntent(deps, stored.intent, finished);
   } catch (error) {
-    await discardCountedObject(deps, stored.target, stored.target.key, stored.size);
+    await abandonUploadIntent(deps, stored.target, stored.intent, stored.size);
     throw error;
   }
+  const created = await findFile(deps, stored.intent.id, { kind: 'all' });
+  if (!created) {
+    throw new AppError('FILE_NOT_FOUND');
+  }
+  return created;
 }
 
 /**
@@ -179,7 +174,7 @@ export async function receiveFormUpload(
   };
   try {
     const { fields, stored } = await parseForm(deps, principal, incoming, limits);
-    const created = await recordShare(deps, principal, withFixed(fields, limits), stored);
+    const created = await recordShare(deps, withFixed(fields, limits), stored);
     return await presentManaged(deps, created, linkBase);
   } finally {
     // The row counts the bytes now (or the upload failed): the hold goes.

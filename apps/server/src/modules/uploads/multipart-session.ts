@@ -1,5 +1,6 @@
 import type { MultipartSession } from '@pastebox/contract/schemas/upload';
 import type { AppDeps, Principal } from '@/context';
+import { isoNow } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
 import { UploadNotFoundError, type CompletedPart } from '@/storage/driver';
 import {
@@ -11,7 +12,7 @@ import {
 import { getStorage, type StorageHandle } from '@/modules/storage-configs/service';
 import { partCountFor, presentParts } from './multipart-parts';
 import { inScope, uploadScope } from './ownership';
-import { discardObject, dropPendingShare } from './share-record';
+import { cleanupFailure, discardPendingUpload } from './pending-cleanup';
 
 /**
  * Multipart sessions (DESIGN §6): kept in the database so an upload resumes from the
@@ -70,23 +71,41 @@ export async function keepAlive(deps: AppDeps, session: UploadSessionRow): Promi
   session.expires_at = expiresAt;
 }
 
-/** Drops everything an upload made: the storage upload, the object, the session, the row. */
+/**
+ * Drops everything an upload made: the storage upload, the object, then the session and
+ * the row. When the storage did not confirm that its side is gone (anything but "no such
+ * upload" from abort, any failure of the delete), the row and the session stay, the
+ * session expired so that the next sweep retries, and the call throws 503
+ * STORAGE_UNAVAILABLE (issue 34: a row dropped first would orphan the upload for good).
+ */
 export async function discardMultipart(deps: AppDeps, open: OpenSession): Promise<void> {
   const { session, storage } = open;
   try {
     await storage.driver.abortMultipart(session.storage_path, session.upload_id);
   } catch (error) {
     if (!(error instanceof UploadNotFoundError)) {
-      deps.logger.warn({ err: error, fileId: session.file_id }, 'aborting a multipart failed');
+      await leaveForSweeper(deps, session);
+      throw cleanupFailure(error);
     }
   }
-  await discardObject(deps, storage, session.storage_path);
-  // The session goes with the row (ON DELETE CASCADE); its reservation is released.
-  await dropPendingShare(deps, {
+  const upload = {
     id: session.file_id,
     s3_config_id: session.s3_config_id,
+    storage_path: session.storage_path,
     size: session.total_size,
-  });
+  };
+  try {
+    // The session goes with the row (ON DELETE CASCADE); its reservation is released.
+    await discardPendingUpload(deps, storage, upload);
+  } catch (error) {
+    await leaveForSweeper(deps, session);
+    throw error;
+  }
+}
+
+/** Marks a session expired now, so the next sweep takes it (sweepIdleMultiparts). */
+async function leaveForSweeper(deps: AppDeps, session: UploadSessionRow): Promise<void> {
+  await touchUploadSession(deps, session.id, isoNow(deps.clock));
 }
 
 /** POST /api/upload/multipart/abort: cancels the upload and deletes its record. */
@@ -100,12 +119,21 @@ export async function abortMultipart(
   return { aborted: true };
 }
 
-/** Sweeper: aborts sessions idle past their expiry and deletes their records. */
+/**
+ * Sweeper: aborts sessions idle past their expiry and deletes their records. A session
+ * whose storage does not answer stays (expired) for the next pass; the others go on.
+ */
 export async function sweepIdleMultiparts(deps: AppDeps, limit = 100): Promise<number> {
   const expired = await listIdleUploadSessions(deps, limit);
+  let discarded = 0;
   for (const session of expired) {
-    const storage = await getStorage(deps, session.s3_config_id);
-    await discardMultipart(deps, { session, storage });
+    try {
+      const storage = await getStorage(deps, session.s3_config_id);
+      await discardMultipart(deps, { session, storage });
+      discarded += 1;
+    } catch (error) {
+      deps.logger.warn({ err: error, fileId: session.file_id }, 'sweep: an idle upload was kept');
+    }
   }
-  return expired.length;
+  return discarded;
 }

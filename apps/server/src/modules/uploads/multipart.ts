@@ -20,6 +20,7 @@ import {
   type UploadSessionRow,
 } from '@/modules/files/service';
 import { InvalidPartError } from '@/storage/driver';
+import { StorageUnavailableError } from '@/storage/storage-unavailable';
 import { releaseQuietly, reserveBytes, settleReservation } from '@/modules/storage-configs/service';
 import { assertWithinMaxSize, maxUploadBytes } from './limits';
 import { checkParts, partCountFor, partSizeFor } from './multipart-parts';
@@ -70,7 +71,9 @@ export async function initMultipart(
   } catch (error) {
     deps.logger.warn({ err: error, configId: target.config.id }, 'creating a multipart failed');
     await dropPendingShare(deps, row);
-    throw new AppError('MULTIPART_INIT_FAILED');
+    // An unreachable storage is 503 like everywhere (the client may retry); other refusals
+    // (credentials, a missing bucket) stay 502 MULTIPART_INIT_FAILED.
+    throw error instanceof StorageUnavailableError ? error : new AppError('MULTIPART_INIT_FAILED');
   }
   const now = isoNow(deps.clock);
   const session: UploadSessionRow = {

@@ -5,6 +5,7 @@ import type { AppDeps, Principal } from '@/context';
 import { isoNow } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
 import { absoluteUrl } from '@/lib/public-url';
+import { StorageUnavailableError } from '@/storage/storage-unavailable';
 import {
   findFile,
   isUniqueViolation,
@@ -21,22 +22,18 @@ import {
 } from '@/modules/storage-configs/service';
 import { assertWithinMaxSize, maxUploadBytes } from './limits';
 import { uploadScope } from './ownership';
-import {
-  assertSlugAvailable,
-  discardObject,
-  dropPendingShare,
-  insertShare,
-  prepareOptions,
-} from './share-record';
+import { discardPendingUpload } from './pending-cleanup';
+import { assertSlugAvailable, dropPendingShare, insertShare, prepareOptions } from './share-record';
 import { objectUrlOf, resolveUploadTarget } from './target';
 
 /**
  * Presigned single PUT (SPEC §4, DESIGN §6 path 2): presign creates a pending record and
  * a URL the browser PUTs to (for local storage a signed URL to this server); commit checks
  * the object exists with the announced size and makes the share ready. A failed commit
- * leaves neither a record nor an object. The announced size is reserved on the capacity
- * ledger at presign (so parallel presigns cannot overshoot) and counted as used at commit;
- * a pending record dropped releases it (dropPendingShare).
+ * leaves neither a record nor an object — except when the storage did not answer: then
+ * the record stays (503) for a retried commit or the sweeper. The announced size is
+ * reserved on the capacity ledger at presign (so parallel presigns cannot overshoot) and
+ * counted as used at commit; a pending record dropped releases it (dropPendingShare).
  */
 
 /** POST /api/s3/presign: checks size, quota and slug, then reserves the record. */
@@ -88,8 +85,9 @@ export async function presignUpload(
     };
   } catch (error) {
     deps.logger.warn({ err: error, configId: target.config.id }, 'presigning a PUT failed');
+    // Nothing was stored yet: the row can go whatever the storage said.
     await dropPendingShare(deps, row);
-    throw new AppError('PRESIGN_FAILED');
+    throw error instanceof StorageUnavailableError ? error : new AppError('PRESIGN_FAILED');
   }
 }
 
@@ -150,7 +148,15 @@ export async function commitUpload(
     }
     await settleReservation(deps, { configId: row.s3_config_id, bytes: row.size }, stat.size);
   } catch (error) {
-    await discardUpload(deps, row);
+    if (error instanceof StorageUnavailableError) {
+      // The storage did not answer: the object may be there. The pending row stays, for a
+      // retried commit or the sweeper (issue 34); dropping it would orphan the object.
+      throw error;
+    }
+    // The object is missing, has the wrong size, or the options were refused: a failed
+    // commit leaves neither the object nor the record (SPEC §4, DESIGN §6) — the record
+    // only once the object is gone, else 503 and the sweeper retries.
+    await discardPendingUpload(deps, await getStorage(deps, row.s3_config_id), row);
     throw isUniqueViolation(error) ? new AppError('SLUG_TAKEN') : error;
   }
   const ready = await findFile(deps, row.id, { kind: 'all' });
@@ -158,11 +164,4 @@ export async function commitUpload(
     throw new AppError('FILE_NOT_FOUND');
   }
   return presentManaged(deps, ready, linkBase);
-}
-
-/** A failed commit leaves neither the object nor the record (SPEC §4, DESIGN §6). */
-async function discardUpload(deps: AppDeps, row: FileRow): Promise<void> {
-  const storage = await getStorage(deps, row.s3_config_id);
-  await discardObject(deps, storage, row.storage_path);
-  await dropPendingShare(deps, row);
 }

@@ -8,8 +8,9 @@ import { capacityLedger } from '@/modules/storage-configs/service';
 import { reservedWrite } from '@/vfs/capacity';
 import { assertQuota, assertWithinMaxSize, maxUploadBytes } from './limits';
 import { quotaGuardedLedger } from './quota-ledger';
-import { discardCountedObject, discardObject, insertShare, prepareOptions } from './share-record';
+import { prepareOptions } from './share-record';
 import { resolveUploadTarget } from './target';
+import { abandonUploadIntent, completeUploadIntent, recordUploadIntent } from './upload-intent';
 
 /** A file the server itself reads from elsewhere (a mount file), to become a file share. */
 export interface StreamedFile {
@@ -26,7 +27,8 @@ export interface StreamedFile {
  * Makes a file share of `principal` from a stream the server opens itself (issue 33: a
  * file request's mount arrival "shared" in one step). Counted like any upload of theirs:
  * max size, the storage's capacity and the member's quota before a byte is read, the bytes
- * reserved while they stream (never buffered); a failed copy leaves no object and no row.
+ * reserved while they stream (never buffered); a pending row names the key before the
+ * first byte, so a failed copy leaves no object and no row (or the row, for the sweeper).
  */
 export async function storeStreamAsShare(
   deps: AppDeps,
@@ -45,39 +47,32 @@ export async function storeStreamAsShare(
   const options = await prepareOptions(deps, { private: file.private });
   const hold = await holdQuota(deps, principal, 0);
   try {
-    const body = await openBody();
+    // From here on a row names the key, whatever becomes of the copy (issue 34).
+    const intent = await recordUploadIntent(deps, principal, target, file.mimetype);
+    let body: Readable | undefined;
     let stored;
     try {
+      body = await openBody();
       const ledger = quotaGuardedLedger(deps, capacityLedger(deps), hold);
       const plan = { configId: target.config.id, size: file.size, replaced: 0 };
       stored = await reservedWrite(ledger, plan, body, (stream) =>
         target.driver.put(target.key, stream, { contentType: file.mimetype }),
       );
     } catch (error) {
-      body.destroy();
-      await discardObject(deps, target, target.key);
+      body?.destroy();
+      await abandonUploadIntent(deps, target, intent, 0);
       throw error;
     }
-    let row;
     try {
       if (stored.size !== file.size) {
         throw new AppError('UPLOAD_INCOMPLETE', 'The copy does not have the size of the file');
       }
-      row = await insertShare(deps, {
-        target,
-        principal,
-        mimetype: file.mimetype,
-        size: stored.size,
-        etag: stored.etag,
-        status: 'ready',
-        options,
-        quotaHeld: true,
-      });
+      await completeUploadIntent(deps, intent, { size: stored.size, etag: stored.etag, options });
     } catch (error) {
-      await discardCountedObject(deps, target, target.key, stored.size);
+      await abandonUploadIntent(deps, target, intent, stored.size);
       throw error;
     }
-    const created = await findFile(deps, row.id, { kind: 'all' });
+    const created = await findFile(deps, intent.id, { kind: 'all' });
     if (!created) {
       throw new AppError('FILE_NOT_FOUND');
     }

@@ -2,9 +2,12 @@ import type { AppDeps } from '@/context';
 import { listExpiredFiles, listStalePendingFiles, removeFileShare } from '@/modules/files/service';
 import { getStorage } from '@/modules/storage-configs/service';
 import { sweepIdleMultiparts } from './multipart-session';
-import { discardObject, dropPendingShare } from './share-record';
+import { discardPendingUpload } from './pending-cleanup';
 
-/** A presigned upload not committed within this time is abandoned. */
+/**
+ * A pending upload (presigned and never committed, or a form upload whose process died or
+ * whose cleanup the storage did not confirm) is abandoned this long after its row was made.
+ */
 const PENDING_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 const BATCH = 100;
 
@@ -15,18 +18,24 @@ export interface FileSweepResult {
 }
 
 /**
- * Housekeeping of files (DESIGN §6): idle multipart sessions are aborted, presigned
- * uploads never committed are dropped, and expired shares go with their objects. Each
- * pass handles a bounded batch; the next pass takes the rest.
+ * Housekeeping of files (DESIGN §6): idle multipart sessions are aborted, pending uploads
+ * never finished are dropped (the object first, the row once it is gone), and expired
+ * shares go with their objects. Each pass handles a bounded batch; the next pass takes
+ * the rest.
  */
 export async function sweepFiles(deps: AppDeps): Promise<FileSweepResult> {
   const idleMultiparts = await sweepIdleMultiparts(deps, BATCH);
   const now = deps.clock.now();
   const staleBefore = new Date(now.getTime() - PENDING_MAX_AGE_MS).toISOString();
-  const abandoned = await listStalePendingFiles(deps, staleBefore, BATCH);
-  for (const row of abandoned) {
-    await discardObject(deps, await getStorage(deps, row.s3_config_id), row.storage_path);
-    await dropPendingShare(deps, row);
+  let abandoned = 0;
+  for (const row of await listStalePendingFiles(deps, staleBefore, BATCH)) {
+    try {
+      await discardPendingUpload(deps, await getStorage(deps, row.s3_config_id), row);
+      abandoned += 1;
+    } catch (error) {
+      // Its row stays (pending-cleanup.ts): the next pass tries again.
+      deps.logger.warn({ err: error, fileId: row.id }, 'sweep: an abandoned upload was kept');
+    }
   }
   let expired = 0;
   for (const row of await listExpiredFiles(deps, now.toISOString(), BATCH)) {
@@ -36,5 +45,5 @@ export async function sweepFiles(deps: AppDeps): Promise<FileSweepResult> {
       deps.logger.warn({ err: error, fileId: row.id }, 'sweep: an expired file was kept');
     }
   }
-  return { expired, abandoned: abandoned.length, idleMultiparts };
+  return { expired, abandoned, idleMultiparts };
 }
