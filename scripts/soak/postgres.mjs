@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { runCommand } from './processes.mjs';
@@ -19,20 +20,39 @@ function asPostgres(command, args) {
     : runCommand(path.join(BIN, command), args);
 }
 
-/** A PostgreSQL cluster in `dir` (created), on 127.0.0.1:PG_PORT. */
+/**
+ * A PostgreSQL cluster on 127.0.0.1:PG_PORT. Its files live in a folder of their own under
+ * the system's temp dir: the `postgres` user must reach them, and a checkout's folders
+ * (CI clones into one of root's private ones) may not let it. `stop` copies the server's
+ * log into `dir` (the report) and removes the folder.
+ */
 export function postgresCluster(dir) {
-  const dataDir = path.join(dir, 'data');
-  const logFile = path.join(dir, 'postgres.log');
-  const ctl = (...args) => asPostgres('pg_ctl', ['-D', dataDir, '-l', logFile, '-w', ...args]);
+  // Made by init(): nothing is left in the temp dir by a run that never got that far.
+  let home = '';
+  const dataDir = () => path.join(home, 'data');
+  const logFile = () => path.join(home, 'postgres.log');
+  const ctl = (...args) => asPostgres('pg_ctl', ['-D', dataDir(), '-l', logFile(), '-w', ...args]);
+  const keepLogAndRemove = () => {
+    if (!home) {
+      return;
+    }
+    fs.mkdirSync(dir, { recursive: true });
+    if (fs.existsSync(logFile())) {
+      fs.copyFileSync(logFile(), path.join(dir, 'postgres.log'));
+    }
+    fs.rmSync(home, { recursive: true, force: true });
+    home = '';
+  };
   return {
     async init() {
-      fs.mkdirSync(dir, { recursive: true });
+      home = fs.mkdtempSync(path.join(os.tmpdir(), 'pastebox-soak-pg-'));
+      fs.chmodSync(home, 0o755);
       if (process.getuid?.() === 0) {
-        execFileSync('chown', ['postgres:postgres', dir]);
+        execFileSync('chown', ['postgres:postgres', home]);
       }
-      await asPostgres('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8']);
+      await asPostgres('initdb', ['-D', dataDir(), '-A', 'trust', '-U', 'postgres', '-E', 'UTF8']);
       fs.appendFileSync(
-        path.join(dataDir, 'postgresql.conf'),
+        path.join(dataDir(), 'postgresql.conf'),
         [
           `port = ${PG_PORT}`,
           "listen_addresses = '127.0.0.1'",
@@ -48,11 +68,14 @@ export function postgresCluster(dir) {
     start: () => ctl('start', '-t', '60'),
     /** `mode` fast (clean) or immediate (a crash: recovery from the WAL at the start). */
     restart: (mode = 'fast') => ctl('restart', '-m', mode, '-t', '60'),
-    stop: () => ctl('stop', '-m', 'fast', '-t', '30'),
+    stop: () => ctl('stop', '-m', 'fast', '-t', '30').finally(keepLogAndRemove),
     /** For exit paths that cannot wait: an immediate stop, synchronously. */
     stopNow() {
       try {
-        const args = [path.join(BIN, 'pg_ctl'), '-D', dataDir, 'stop', '-m', 'immediate'];
+        if (!home) {
+          return;
+        }
+        const args = [path.join(BIN, 'pg_ctl'), '-D', dataDir(), 'stop', '-m', 'immediate'];
         if (process.getuid?.() === 0) {
           execFileSync('runuser', ['-u', 'postgres', '--', ...args], { stdio: 'ignore' });
         } else {
@@ -61,6 +84,7 @@ export function postgresCluster(dir) {
       } catch {
         // Not running.
       }
+      keepLogAndRemove();
     },
   };
 }
