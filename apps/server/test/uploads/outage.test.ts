@@ -184,6 +184,35 @@ describe('uploads while the storage is unreachable [swift]', () => {
     expect(await objectExists(server, swift.configId, pending.storage_path)).toBe(false);
   });
 
+  it('deleting a share or cancelling a URL upload during the outage answers 503 and keeps the row', async () => {
+    const file = await uploadShare(admin, { fields: { s3_config_id: swift.configId } });
+    // A pending upload without a session, as url/presign leaves one; url/cancel ends any.
+    const presign = await admin.post<PresignResult>('/api/s3/presign', {
+      s3_config_id: swift.configId,
+      filename: 'remote.bin',
+      size: 3,
+    });
+    expect(presign.status, JSON.stringify(presign.body)).toBe(200);
+    const pendingId = presign.body.data.file_id;
+    const cancel = () => admin.post('/api/url/cancel', { file_id: pendingId });
+
+    await swift.down();
+    try {
+      expectUnavailable(await admin.delete(`/api/admin/files/${file.id}`));
+      expectUnavailable(await cancel());
+      // Each row still names what the storage may hold.
+      expect((await fileRow(file.id))?.status).toBe('ready');
+      expect((await fileRow(pendingId))?.status).toBe('pending');
+    } finally {
+      await swift.up();
+    }
+    expect((await admin.delete(`/api/admin/files/${file.id}`)).status).toBe(200);
+    expect((await cancel()).status).toBe(200);
+    expect(await fileRow(file.id)).toBeUndefined();
+    expect(await fileRow(pendingId)).toBeUndefined();
+    expect(await objectExists(server, swift.configId, file.storage_path)).toBe(false);
+  });
+
   it('a download during the outage answers 503 STORAGE_UNAVAILABLE', async () => {
     const file = await uploadShare(admin, { fields: { s3_config_id: swift.configId } });
     await swift.down();

@@ -15,7 +15,7 @@ export { receiveFormUpload, type FormUploadHooks } from './form-upload';
 export { storeStreamAsShare, type StreamedFile } from './stream-upload';
 export { inScope, uploadScope } from './ownership';
 export { commitUpload, presignUpload } from './presign';
-export { discardObject, dropPendingShare } from './share-record';
+export { discardPendingUpload } from './pending-cleanup';
 export { sweepFiles, type FileSweepResult } from './sweep';
 export {
   guardedFileBody,

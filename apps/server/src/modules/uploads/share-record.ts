@@ -16,7 +16,7 @@ import {
   type FileScope,
 } from '@/modules/files/service';
 import { withQuotaHold } from '@/modules/quotas/service';
-import { giveBackBytes, releaseQuietly } from '@/modules/storage-configs/service';
+import { releaseQuietly } from '@/modules/storage-configs/service';
 import type { UploadTarget } from './target';
 
 /** Share options checked and turned into column values (the password hashed). */
@@ -114,19 +114,6 @@ function insertShareRow(deps: AppDeps, share: NewShare): Promise<NewFileRow> {
   );
 }
 
-/** Deletes an object, logging (not throwing) a failure: used to clean up after errors. */
-export async function discardObject(
-  deps: AppDeps,
-  target: Pick<UploadTarget, 'driver'>,
-  key: string,
-): Promise<void> {
-  try {
-    await target.driver.delete([key]);
-  } catch (error) {
-    deps.logger.warn({ err: error, key }, 'could not delete an abandoned upload object');
-  }
-}
-
 /**
  * Deletes the record of an upload still pending and releases the capacity its announced
  * size reserved (DESIGN §5) — only when this call deleted it, so a record dropped twice
@@ -142,17 +129,4 @@ export async function dropPendingShare(
     await releaseQuietly(deps, { configId: row.s3_config_id, bytes: Number(row.size) });
   }
   return deleted;
-}
-
-/** Deletes a stored object whose bytes the ledger already counted, and gives them back. */
-export async function discardCountedObject(
-  deps: AppDeps,
-  target: Pick<UploadTarget, 'driver' | 'config'>,
-  key: string,
-  size: number,
-): Promise<void> {
-  await discardObject(deps, target, key);
-  await giveBackBytes(deps, target.config.id, size).catch((error: unknown) => {
-    deps.logger.error({ err: error, key }, 'giving back the bytes of a discarded upload failed');
-  });
 }

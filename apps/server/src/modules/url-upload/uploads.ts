@@ -18,8 +18,7 @@ import {
   abortMultipart,
   commitUpload,
   completeMultipart,
-  discardObject,
-  dropPendingShare,
+  discardPendingUpload,
   initMultipart,
   partUrls,
   presignUpload,
@@ -180,7 +179,7 @@ export async function cancelUrlUpload(
     await abortMultipart(deps, principal, fileId, session.upload_id);
     return { cancelled: true };
   }
-  await discardObject(deps, await getStorage(deps, row.s3_config_id), row.storage_path);
-  await dropPendingShare(deps, row, uploadScope(principal));
+  // The row goes only once the object is (a storage that does not answer: 503, row kept).
+  await discardPendingUpload(deps, await getStorage(deps, row.s3_config_id), row);
   return { cancelled: true };
 }
