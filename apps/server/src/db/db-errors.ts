@@ -1,3 +1,5 @@
+import { CONNECTION_ERROR_CODES } from '@/lib/net/connection-errors';
+
 /**
  * Which database failures mean "the database is unavailable right now" rather than "this
  * query is wrong" (DESIGN §5: a dropped connection is an error for that request, then a
@@ -11,19 +13,6 @@
  * "connection exception" as a whole.
  */
 const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
-
-/** Socket errors of a database connection that could not be made or was cut. */
-const NETWORK_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ECONNABORTED',
-  'EPIPE',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-]);
 
 /**
  * node-postgres reports a lost or never-made connection with plain errors that carry no
@@ -66,7 +55,7 @@ export function isConnectionFailure(error: unknown, depth = 0): boolean {
       return true;
     }
     // Another process holds the write lock for longer than the SQLite driver waits.
-    if (code.startsWith('SQLITE_BUSY') || NETWORK_CODES.has(code)) {
+    if (code.startsWith('SQLITE_BUSY') || CONNECTION_ERROR_CODES.has(code)) {
       return true;
     }
   }

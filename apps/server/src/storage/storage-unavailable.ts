@@ -1,6 +1,7 @@
 import { AppError, isAppError } from '../lib/errors';
 import type { StorageDriver } from './driver';
 import { httpStatusOf } from './s3-client';
+import { CONNECTION_ERROR_CODES } from '../lib/net/connection-errors';
 
 /**
  * Which storage failures mean "the storage cannot be reached right now" rather than "this
@@ -8,19 +9,6 @@ import { httpStatusOf } from './s3-client';
  * with Retry-After — the client may retry — and a caller that cleans up after it keeps
  * its record, since it cannot know what the storage holds (modules/uploads).
  */
-
-/** Socket errors of a connection to the storage that could not be made or was cut. */
-const NETWORK_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ECONNABORTED',
-  'EPIPE',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-]);
 
 /**
  * The AWS SDK's own names for a request that never got an answer: its node handler's
@@ -71,7 +59,7 @@ export function isStorageUnreachable(error: unknown): boolean {
     const code = codeOf(current);
     const status = httpStatusOf(current);
     if (
-      (code !== undefined && NETWORK_CODES.has(code)) ||
+      (code !== undefined && CONNECTION_ERROR_CODES.has(code)) ||
       (current instanceof Error && SDK_NETWORK_NAMES.has(current.name)) ||
       (status !== undefined && UNAVAILABLE_STATUSES.has(status))
     ) {
