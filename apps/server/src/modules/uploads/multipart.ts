@@ -89,7 +89,21 @@ export async function initMultipart(
     updated_at: now,
     expires_at: sessionExpiry(deps),
   };
-  await insertUploadSession(deps, session);
+  try {
+    await insertUploadSession(deps, session);
+  } catch (error) {
+    // The sweeper finds unfinished uploads through their sessions: one that cannot be
+    // written (the database restarting) would leave this upload named by nothing, so it is
+    // aborted now. The pending row, if it cannot go either, is swept after a day.
+    await target.driver.abortMultipart(target.key, uploadId).catch((abortError: unknown) => {
+      deps.logger.warn(
+        { err: abortError, fileId: row.id },
+        'aborting an unrecorded multipart failed',
+      );
+    });
+    await dropPendingShare(deps, row).catch(() => undefined);
+    throw error;
+  }
   return presentSession(session, row.slug, []);
 }
 
