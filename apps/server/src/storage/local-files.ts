@@ -25,11 +25,20 @@ export interface TempFile {
 export async function streamToTempFile(
   dir: string,
   body: Readable,
-  options: { declaredSize?: number; max?: number; md5?: boolean; signal?: AbortSignal } = {},
+  options: {
+    declaredSize?: number;
+    max?: number;
+    md5?: boolean;
+    signal?: AbortSignal;
+    /** false: `dir` must exist already (a multipart folder an abort may have removed). */
+    createDir?: boolean;
+  } = {},
 ): Promise<TempFile> {
   const { signal } = options;
   signal?.throwIfAborted();
-  await fsp.mkdir(dir, { recursive: true });
+  if (options.createDir !== false) {
+    await fsp.mkdir(dir, { recursive: true });
+  }
   const tempPath = path.join(dir, `${TEMP_FILE_PREFIX}${randomBytes(12).toString('hex')}`);
   const meter = new MeteredStream({
     ...(options.max !== undefined ? { max: options.max } : {}),

@@ -52,20 +52,28 @@ export class LocalMultipart {
       throw new InvalidPartError(partNumber);
     }
     const dir = await this.uploadDir(key, uploadId);
-    const temp = await streamToTempFile(dir, body, {
-      md5: true,
-      ...(options.size !== undefined ? { declaredSize: options.size } : {}),
-      ...(options.max !== undefined ? { max: options.max } : {}),
-    });
-    const etag = temp.md5 ?? '';
-    const prefix = `part-${String(partNumber).padStart(5, '0')}-`;
-    await publishTempFile(temp, path.join(dir, `${prefix}${etag}`));
-    for (const name of await fsp.readdir(dir)) {
-      if (name.startsWith(prefix) && name !== `${prefix}${etag}`) {
-        await fsp.rm(path.join(dir, name), { force: true });
+    try {
+      // Never re-creates the folder: an abort that removed it meanwhile must stay whole,
+      // not leave a nameless folder of parts behind.
+      const temp = await streamToTempFile(dir, body, {
+        md5: true,
+        createDir: false,
+        ...(options.size !== undefined ? { declaredSize: options.size } : {}),
+        ...(options.max !== undefined ? { max: options.max } : {}),
+      });
+      const etag = temp.md5 ?? '';
+      const prefix = `part-${String(partNumber).padStart(5, '0')}-`;
+      await publishTempFile(temp, path.join(dir, `${prefix}${etag}`));
+      for (const name of await fsp.readdir(dir)) {
+        if (name.startsWith(prefix) && name !== `${prefix}${etag}`) {
+          await fsp.rm(path.join(dir, name), { force: true });
+        }
       }
+      return { etag, size: temp.bytes };
+    } catch (error) {
+      // The folder went while the part streamed in: the upload was aborted.
+      throw isMissing(error) ? new UploadNotFoundError(uploadId) : error;
     }
-    return { etag, size: temp.bytes };
   }
 
   async listParts(key: string, uploadId: string): Promise<CompletedPart[]> {
@@ -112,12 +120,28 @@ export class LocalMultipart {
     return streamToTempFile(finalDir, Readable.from(concatenate(files)));
   }
 
-  /** Removes the upload's folder; an unknown upload is not an error. */
+  /**
+   * Removes the upload's folder; an unknown upload is not an error. The folder is first
+   * renamed out of reach, in one step: a part still streaming in (a cancelled browser
+   * upload) writes its temp file by the old path, so it can no longer add an entry while
+   * the folder is being emptied — which made a plain recursive removal fail with ENOTEMPTY.
+   */
   async abort(uploadId: string): Promise<void> {
-    if (/^[0-9a-f]{32}$/.test(uploadId)) {
-      await assertConfined(this.root, path.join(this.base, uploadId), RESERVED_ROOT_FOLDER);
-      await fsp.rm(path.join(this.base, uploadId), { recursive: true, force: true });
+    if (!/^[0-9a-f]{32}$/.test(uploadId)) {
+      return;
     }
+    const dir = path.join(this.base, uploadId);
+    await assertConfined(this.root, dir, RESERVED_ROOT_FOLDER);
+    const doomed = `${dir}.aborted-${randomBytes(4).toString('hex')}`;
+    try {
+      await fsp.rename(dir, doomed);
+    } catch (error) {
+      if (isMissing(error)) {
+        return;
+      }
+      throw error;
+    }
+    await fsp.rm(doomed, { recursive: true, force: true });
   }
 
   private async uploadDir(key: string, uploadId: string): Promise<string> {
