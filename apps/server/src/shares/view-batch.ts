@@ -9,8 +9,8 @@
  * writes both statements), this schedules them:
  * - reads that arrive in one turn of the event loop leave together (`setImmediate`), the
  *   way SQLite's group commit gathers its writes (db/sqlite-group-commit.ts);
- * - a share has at most two counting statements in flight per instance; reads of it that
- *   come meanwhile form its next batch, so a batch grows with the load by itself;
+ * - a share has one counting statement in flight per process; reads of it that come
+ *   meanwhile form its next batch, so a batch grows with the load by itself;
  * - the shares that are ready leave in one statement, so reads of many shares share one
  *   commit too, and up to `maxInFlight` statements run at once (other shares' reads never
  *   wait behind a hot one's lock for long);
@@ -51,12 +51,12 @@ interface Waiter<Row> {
 const MAX_IN_FLIGHT = 4;
 
 /**
- * Statements in flight at once for one share. Two, not one: while one waits for its
- * commit, the reads that arrived meanwhile already leave and queue on the row's lock, so
- * the database's flushes and this process's HTTP work overlap instead of taking turns
- * (one: about 620 statements a second of 16 reads each on one worker; docs/scale-out.md).
+ * Statements in flight at once for one share: one. A second one only queues on the row's
+ * lock behind the first, and splits the reads that could have gone together in two: with
+ * `wrk -c32` on one paste, one in flight read 34,100/s on one worker and 25,000/s on two,
+ * two in flight 29,800/s and 14,500/s (docs/scale-out.md, 2026-11-28).
  */
-const PER_SHARE_IN_FLIGHT = 2;
+const PER_SHARE_IN_FLIGHT = 1;
 
 export class ViewBatcher<Row extends object> {
   #pending = new Map<string, Waiter<Row>[]>();

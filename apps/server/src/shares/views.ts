@@ -101,18 +101,14 @@ export function liveViewCounter<Row extends object>(shape: LiveViewShape): LiveV
     let batcher = batchers.get(db);
     if (batcher === undefined) {
       batcher = isPostgres(db as Kysely<unknown>)
-        ? new ViewBatcher<Row>(
-            {
-              sendOne: (key, nowIso) =>
-                countOne(db, { key, nowIso }).then((result) => result.rows[0] as Row | undefined),
-              sendMany: (keys, counts, nows) =>
-                countMany(db, { keys, counts, nows }).then((result) =>
-                  grantedByKey<Row>(result.rows as BatchRow<Row>[]),
-                ),
-            },
-            undefined,
-            Number(process.env.PASTEBOX_VIEW_IN_FLIGHT || 2),
-          )
+        ? new ViewBatcher<Row>({
+            sendOne: (key, nowIso) =>
+              countOne(db, { key, nowIso }).then((result) => result.rows[0] as Row | undefined),
+            sendMany: (keys, counts, nows) =>
+              countMany(db, { keys, counts, nows }).then((result) =>
+                grantedByKey<Row>(result.rows as BatchRow<Row>[]),
+              ),
+          })
         : null;
       batchers.set(db, batcher);
     }

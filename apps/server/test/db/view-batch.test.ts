@@ -120,7 +120,7 @@ describe('batched view counts (PostgreSQL)', () => {
     expect((await Promise.all(waiting)).filter(Boolean)).toHaveLength(1);
   });
 
-  it('lets a second statement of a share leave while the first waits for its commit', async () => {
+  it('holds the reads that come while a share is being counted for its next statement', async () => {
     const { sent, statements } = handAnswered();
     const batcher = new ViewBatcher(statements);
     const first = batcher.count('hot', 't');
@@ -129,16 +129,24 @@ describe('batched view counts (PostgreSQL)', () => {
     await nextTurn();
     const third = batcher.count('hot', 't');
     await nextTurn();
-    // Two in flight at once by default; the third read waits for one of them to return.
-    expect(sent.map((s) => s.counts)).toEqual([[1], [2]]);
-    sent[1]?.answer({ hot: 2 });
+    // One statement per share in flight: the three later reads wait, then go as one.
+    expect(sent.map((s) => s.counts)).toEqual([[1]]);
     sent[0]?.answer({ hot: 1 });
     expect(await first).toBeDefined();
-    expect(await Promise.all(second)).toHaveLength(2);
     await nextTurn();
-    expect(sent.map((s) => s.counts)).toEqual([[1], [2], [1]]);
+    expect(sent.map((s) => s.counts)).toEqual([[1], [3]]);
+    sent[1]?.answer({ hot: 3 });
+    expect(await Promise.all([...second, third])).toHaveLength(3);
+    // Another share's read does not wait behind a hot one in flight.
+    const hot = batcher.count('hot', 't');
+    await nextTurn();
+    const other = batcher.count('other', 't');
+    await nextTurn();
+    expect(sent.slice(2).map((s) => s.keys)).toEqual([['hot'], ['other']]);
+    sent[3]?.answer({ other: 1 });
+    expect(await other).toBeDefined();
     sent[2]?.answer({ hot: 1 });
-    expect(await third).toBeDefined();
+    expect(await hot).toBeDefined();
   });
 
   it('sends the reads of many shares of one turn in one statement', async () => {
