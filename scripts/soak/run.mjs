@@ -5,7 +5,7 @@ import { runChecks } from './checks/index.mjs';
 import { createCluster } from './cluster.mjs';
 import { planFaults, runFaults } from './faults.mjs';
 import { BALANCER_URL } from './haproxy.mjs';
-import { createRecorder } from './http.mjs';
+import { createRecorder, isFaultLike } from './http.mjs';
 import { createLedger } from './ledger.mjs';
 import { CLIENTS, probeEveryOperation, runLoad } from './load.mjs';
 import { startMemorySampler } from './memory.mjs';
@@ -90,11 +90,15 @@ async function main() {
   const load = runLoad(shared, () => stopping);
   const plan = planFaults(durationMs);
   const faults = runFaults(plan, cluster, { now: recorder.now, stopping: () => stopping, log });
+  let errorsSeen = 0;
   const progress = setInterval(() => {
-    const errors = recorder.samples.filter((s) => s.status === 0 || s.status >= 500).length;
+    // A request still on its way has status 0 too: only finished ones count.
+    const errors = recorder.samples.filter((s) => s.end > 0 && isFaultLike(s.status));
     log(
-      `${Math.round(recorder.now() / 1000)} s: ${recorder.samples.length} requests, ${errors} 5xx/network`,
+      `${Math.round(recorder.now() / 1000)} s: ${recorder.samples.length} requests, ${errors.length} 5xx/network` +
+        describeNewErrors(errors.slice(errorsSeen)),
     );
+    errorsSeen = errors.length;
   }, 30_000);
   await sleep(durationMs);
   const windows = await faults;
@@ -149,3 +153,14 @@ main().then(
     process.exit(2);
   },
 );
+
+/** The kinds of errors since the last progress line, so a run going wrong shows it early. */
+function describeNewErrors(errors) {
+  const kinds = new Map();
+  for (const s of errors) {
+    const kind = `${s.op} ${s.status || s.error}${s.code ? ` ${s.code}` : ''}`;
+    kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+  }
+  const listed = [...kinds].slice(0, 8).map(([kind, count]) => `${kind} ×${count}`);
+  return listed.length > 0 ? ` (new: ${listed.join(', ')})` : '';
+}
