@@ -24,8 +24,6 @@ export function runsSweeper(): boolean {
 export interface ClusterOptions {
   workers: number;
   logger: Logger;
-  /** Set in every worker's environment (the view-count relay's flag: shares/view-relay.ts). */
-  workerEnv?: Record<string, string>;
   /** Logs the startup line once every first worker listens, with the port they share. */
   announce: (port: number, workerPids: number[]) => void;
 }
@@ -46,14 +44,14 @@ interface Slot {
  * backoff so a crash loop does not spin, and on SIGTERM/SIGINT lets every worker shut down
  * cleanly before it exits. Migrations and the first admin are done before this is called.
  */
-export function runCluster({ workers, logger, announce, workerEnv = {} }: ClusterOptions): void {
+export function runCluster({ workers, logger, announce }: ClusterOptions): void {
   const slots: Slot[] = [];
   let announced = false;
   let stopping = false;
   let stopCode = 0;
 
   const fork = (index: number, quickDeaths: number): Slot => {
-    const worker = cluster.fork(index === 0 ? { ...workerEnv, [SWEEPER_ENV]: '1' } : workerEnv);
+    const worker = cluster.fork(index === 0 ? { [SWEEPER_ENV]: '1' } : {});
     const slot: Slot = { index, worker, startedAt: Date.now(), listening: false, quickDeaths };
     slots[index] = slot;
     worker.on('listening', (address: { port: number }) => {

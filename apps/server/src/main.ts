@@ -4,7 +4,6 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import type { Kysely } from 'kysely';
 import { buildApp } from './app';
 import { createRuntime, type Runtime } from './bootstrap';
 import { runCluster, runsSweeper } from './cluster';
@@ -13,13 +12,6 @@ import { ensureInitialAdmin } from './modules/auth/service';
 import { startTaskRunner } from './modules/tasks/service';
 import { startWebhookRunner } from './modules/webhooks/service';
 import { startSweeper } from './sweeper';
-import { isPostgres } from './db/migrations/dialect';
-import { countRelayedViews } from './shares/views';
-import {
-  relayViewCountsToPrimary,
-  serveRelayedViewCounts,
-  VIEW_RELAY_ENV,
-} from './shares/view-relay';
 
 /** A connection on which nothing is sent or received for this long is closed. */
 const IDLE_CONNECTION_MS = 5 * 60_000;
@@ -121,9 +113,6 @@ async function main(): Promise<void> {
   const webDist = locateWebDist(config);
   const resolved: Config = { ...config, ...(webDist ? { WEB_DIST: webDist } : {}) };
   if (cluster.isWorker) {
-    if (process.env[VIEW_RELAY_ENV] === '1') {
-      relayViewCountsToPrimary();
-    }
     // The primary migrated already; a worker only opens the database.
     serveApp(await createRuntime(resolved, { migrate: false }));
     return;
@@ -133,22 +122,11 @@ async function main(): Promise<void> {
     serveApp(runtime);
     return;
   }
-  const { logger, db } = runtime.deps;
-  // On PostgreSQL the primary keeps its connection to count its workers' views as one
-  // stream (DESIGN §16); otherwise it needs no database once the workers are forked.
-  const relayViews = isPostgres(db as Kysely<unknown>);
-  if (relayViews) {
-    logger.info("the workers' view counts go through the primary, one stream for the instance");
-    serveRelayedViewCounts((counter, key, nowIso, n) =>
-      countRelayedViews(db, counter, key, nowIso, n),
-    );
-  } else {
-    await runtime.close();
-  }
+  const { logger } = runtime.deps;
+  await runtime.close();
   runCluster({
     workers: resolved.WORKERS,
     logger,
-    workerEnv: relayViews ? { [VIEW_RELAY_ENV]: '1' } : {},
     announce: (port, workerPids) =>
       logger.info(
         { workers: workerPids },

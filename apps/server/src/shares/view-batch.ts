@@ -41,11 +41,9 @@ export interface ViewBatchStatements<Row> {
   ): Promise<Map<string, GrantedViews<Row>>>;
 }
 
-/** A read waiting to be counted, or a group of `n` reads counted together (a worker's). */
 interface Waiter<Row> {
-  n: number;
   nowIso: string;
-  resolve: (granted: GrantedViews<Row> | undefined) => void;
+  resolve: (row: Row | undefined) => void;
   reject: (error: unknown) => void;
 }
 
@@ -75,18 +73,8 @@ export class ViewBatcher<Row extends object> {
 
   /** Counts one view of the share behind `key`: its row as this read left it, or undefined. */
   count(key: string, nowIso: string): Promise<Row | undefined> {
-    return this.countGroup(key, nowIso, 1).then((granted) => granted?.row);
-  }
-
-  /**
-   * Counts `n` views of the share behind `key` that go together (the reads a worker process
-   * gathered, ./view-relay.ts): how many were granted — the first ones, as the statement
-   * grants in arrival order — and the row as the last granted one left it; undefined when
-   * none was.
-   */
-  countGroup(key: string, nowIso: string, n: number): Promise<GrantedViews<Row> | undefined> {
-    return new Promise<GrantedViews<Row> | undefined>((resolve, reject) => {
-      const waiter = { n, nowIso, resolve, reject };
+    return new Promise<Row | undefined>((resolve, reject) => {
+      const waiter = { nowIso, resolve, reject };
       const waiting = this.#pending.get(key);
       if (waiting) {
         waiting.push(waiter);
@@ -137,8 +125,7 @@ export class ViewBatcher<Row extends object> {
     try {
       const lone = loneRead(batch);
       if (lone) {
-        const row = await this.statements.sendOne(lone.key, lone.waiter.nowIso);
-        lone.waiter.resolve(row ? { row, granted: 1 } : undefined);
+        lone.waiter.resolve(await this.statements.sendOne(lone.key, lone.waiter.nowIso));
       } else {
         grant(batch, await this.#sendMany(batch));
       }
@@ -169,7 +156,7 @@ export class ViewBatcher<Row extends object> {
     const waiting = [...batch.values()];
     return this.statements.sendMany(
       keys,
-      waiting.map((waiters) => waiters.reduce((sum, w) => sum + w.n, 0)),
+      waiting.map((waiters) => waiters.length),
       // The latest reader's time: no reader is granted a view of a share that had expired
       // by its own clock.
       waiting.map((waiters) =>
@@ -189,12 +176,12 @@ function loneRead<Row>(
   }
   const [key, waiters] = first;
   const [waiter] = waiters;
-  return waiters.length === 1 && waiter?.n === 1 ? { key, waiter } : undefined;
+  return waiters.length === 1 && waiter ? { key, waiter } : undefined;
 }
 
 /**
  * Hands each share's granted views to its first waiters and nothing to the rest. A row
- * that carries `views` shows each waiter the count its own reads made, as if the reads had
+ * that carries `views` shows each waiter the count its own read made, as if the reads had
  * gone one by one (a visit's budget follows the views left: ./visit-budget.ts).
  */
 function grant<Row extends object>(
@@ -203,26 +190,16 @@ function grant<Row extends object>(
 ): void {
   for (const [key, waiters] of batch) {
     const result = counted.get(key);
-    let left = result?.granted ?? 0;
-    let through = 0;
-    for (const waiter of waiters) {
-      const granted = Math.min(waiter.n, left);
-      left -= granted;
-      through += granted;
-      waiter.resolve(
-        result && granted > 0 ? { row: asReadThrough(result, through), granted } : undefined,
-      );
-    }
+    const granted = result ? Math.min(result.granted, waiters.length) : 0;
+    waiters.forEach((waiter, index) => {
+      waiter.resolve(result && index < granted ? asReadBy(result, index) : undefined);
+    });
   }
 }
 
-/** The row as it stood after the first `through` views this statement granted. */
-function asReadThrough<Row extends object>(
-  { row, granted }: GrantedViews<Row>,
-  through: number,
-): Row {
+function asReadBy<Row extends object>({ row, granted }: GrantedViews<Row>, index: number): Row {
   if (!('views' in row) || typeof row.views !== 'number') {
-    return through === granted ? row : { ...row };
+    return index === 0 ? row : { ...row };
   }
-  return { ...row, views: row.views - granted + through };
+  return { ...row, views: row.views - granted + index + 1 };
 }

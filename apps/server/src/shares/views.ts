@@ -7,7 +7,6 @@ import type { Database } from '@/db/types';
 import { AppError } from '@/lib/errors';
 import { deadReason, type ShareLiveness } from './liveness';
 import { ViewBatcher, type GrantedViews } from './view-batch';
-import { relayedStatements, relaysViewCounts } from './view-relay';
 
 /** The tables that hold shares: each has id, views, max_views and expires_at. */
 export type ShareTable = 'pastes' | 'files' | 'bundles';
@@ -52,11 +51,6 @@ function liveViewStatement(
 
 /** Which share a counter counts and what it answers: one per hot path, built once. */
 export interface LiveViewShape {
-  /**
-   * Unique among counters: a worker names its counter to the primary, which runs the same
-   * statement (./view-relay.ts).
-   */
-  name: string;
   table: ShareTable;
   /** How the reader names the share: its public slug, or its id once found. */
   key: 'id' | 'slug';
@@ -106,31 +100,20 @@ export function liveViewCounter<Row extends object>(shape: LiveViewShape): LiveV
   const batcherFor = (db: Kysely<Database>) => {
     let batcher = batchers.get(db);
     if (batcher === undefined) {
-      if (!isPostgres(db as Kysely<unknown>)) {
-        batcher = null;
-      } else if (relaysViewCounts()) {
-        batcher = new ViewBatcher<Row>(relayedStatements<Row>(shape.name));
-      } else {
-        batcher = new ViewBatcher<Row>({
-          sendOne: (key, nowIso) =>
-            countOne(db, { key, nowIso }).then((result) => result.rows[0] as Row | undefined),
-          sendMany: (keys, counts, nows) =>
-            countMany(db, { keys, counts, nows }).then((result) =>
-              grantedByKey<Row>(result.rows as BatchRow<Row>[]),
-            ),
-        });
-      }
+      batcher = isPostgres(db as Kysely<unknown>)
+        ? new ViewBatcher<Row>({
+            sendOne: (key, nowIso) =>
+              countOne(db, { key, nowIso }).then((result) => result.rows[0] as Row | undefined),
+            sendMany: (keys, counts, nows) =>
+              countMany(db, { keys, counts, nows }).then((result) =>
+                grantedByKey<Row>(result.rows as BatchRow<Row>[]),
+              ),
+          })
+        : null;
       batchers.set(db, batcher);
     }
     return batcher;
   };
-  registerCounter(shape.name, (db, key, nowIso, n) => {
-    const batcher = batcherFor(db);
-    if (!batcher) {
-      throw new Error('only PostgreSQL view counts are relayed');
-    }
-    return batcher.countGroup(key, nowIso, n);
-  });
   return {
     count(db, key, nowIso) {
       const batcher = batcherFor(db);
@@ -140,41 +123,6 @@ export function liveViewCounter<Row extends object>(shape: LiveViewShape): LiveV
       return countOne(db, { key, nowIso }).then((result) => result.rows[0] as Row | undefined);
     },
   };
-}
-
-type CountGroupOn = (
-  db: Kysely<Database>,
-  key: string,
-  nowIso: string,
-  n: number,
-) => Promise<GrantedViews<object> | undefined>;
-
-/** Every counter by name, for the primary to run its workers' batches with. */
-const counters = new Map<string, CountGroupOn>();
-
-function registerCounter(name: string, countGroup: CountGroupOn): void {
-  if (counters.has(name)) {
-    throw new Error(`two view counters are named ${name}`);
-  }
-  counters.set(name, countGroup);
-}
-
-/**
- * Counts `n` views with the counter named `counter` on `db`, the way its own reads would
- * be: what the primary of a cluster runs for a worker's batch (./view-relay.ts).
- */
-export function countRelayedViews(
-  db: Kysely<Database>,
-  counter: string,
-  key: string,
-  nowIso: string,
-  n: number,
-): Promise<GrantedViews<object> | undefined> {
-  const countGroup = counters.get(counter);
-  if (!countGroup) {
-    return Promise.reject(new Error(`no view counter is named ${counter}`));
-  }
-  return countGroup(db, key, nowIso, n);
 }
 
 /** A row of the batch statement: the share's columns, its key and the views granted. */

@@ -194,29 +194,4 @@ describe('batched view counts (PostgreSQL)', () => {
     sent[1]?.answer({ a: 1 });
     expect(await later).toEqual({ key: 'a', views: 1 });
   });
-
-  it('counts a group of reads (a worker batch) with the reads of others, in arrival order', async () => {
-    const { sent, statements } = handAnswered(10);
-    const batcher = new ViewBatcher(statements);
-    const first = batcher.countGroup('hot', 't1', 3);
-    const lone = batcher.count('hot', 't2');
-    const second = batcher.countGroup('hot', 't1', 4);
-    await nextTurn();
-    expect(sent.map((s) => [s.kind, s.counts, s.nows])).toEqual([['many', [8], ['t2']]]);
-    // Five of the eight were left: the first group gets 3, the lone read 1, the last 1.
-    sent[0]?.answer({ hot: 5 });
-    expect(await first).toEqual({ row: { key: 'hot', views: 13 }, granted: 3 });
-    expect(await lone).toEqual({ key: 'hot', views: 14 });
-    expect(await second).toEqual({ row: { key: 'hot', views: 15 }, granted: 1 });
-  });
-
-  it('sends a lone group by the batch statement, and grants it nothing when nothing is left', async () => {
-    const { sent, statements } = handAnswered();
-    const batcher = new ViewBatcher(statements);
-    const group = batcher.countGroup('spent', 't', 2);
-    await nextTurn();
-    expect(sent.map((s) => s.kind)).toEqual(['many']);
-    sent[0]?.answer({});
-    expect(await group).toBeUndefined();
-  });
 });

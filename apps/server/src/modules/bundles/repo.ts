@@ -28,7 +28,6 @@ const SEARCHED_COLUMNS = ['title', 'slug'] as const;
 
 /** A view of a found bundle, batched per bundle on PostgreSQL (DESIGN §16). */
 const countViewById = liveViewCounter<BundleRow>({
-  name: 'bundles.by-id',
   table: 'bundles',
   key: 'id',
   columns: everyColumnOf<BundleRow>()([

@@ -57,7 +57,6 @@ const ready = sql<SqlBool>`${sql.ref('status')} = ${'ready'}`;
  * the public slug, batched per share on PostgreSQL (DESIGN §16).
  */
 const countOpenView = liveViewCounter<Selectable<FilesTable>>({
-  name: 'files.open',
   table: 'files',
   key: 'slug',
   also: sql<SqlBool>`${ready} and ${sql.ref('password_hash')} is null and ${sql.ref('private')} = ${0}`,
@@ -66,7 +65,6 @@ const countOpenView = liveViewCounter<Selectable<FilesTable>>({
 
 /** A view counted once the share is found (the owner's, a password's, a visit's path). */
 const countViewById = liveViewCounter<Selectable<FilesTable>>({
-  name: 'files.by-id',
   table: 'files',
   key: 'id',
   also: ready,

@@ -42,7 +42,6 @@ const PASTE_COLUMNS = everyColumnOf<PasteRow>()([
  * the public slug, batched per share on PostgreSQL (DESIGN §16).
  */
 const countOpenView = liveViewCounter<PasteRow>({
-  name: 'pastes.open',
   table: 'pastes',
   key: 'slug',
   also: passwordFree,
@@ -54,7 +53,6 @@ const countOpenView = liveViewCounter<PasteRow>({
  * instead of twelve halves SQLite's share of the read (docs/performance.md, round 9).
  */
 const countOpenRawView = liveViewCounter<Pick<PasteRow, 'content'>>({
-  name: 'pastes.raw',
   table: 'pastes',
   key: 'slug',
   also: passwordFree,
@@ -63,7 +61,6 @@ const countOpenRawView = liveViewCounter<Pick<PasteRow, 'content'>>({
 
 /** A view counted once the share is found (the owner's, a password's, a visit's path). */
 const countViewById = liveViewCounter<PasteRow>({
-  name: 'pastes.by-id',
   table: 'pastes',
   key: 'id',
   columns: PASTE_COLUMNS,
