@@ -18,6 +18,8 @@ const PASSWORD = /Password: (\S+)/;
 const BURST = 240;
 const PARALLEL = 8;
 const KILL_AT = 80;
+const LIMIT = 37;
+const READERS = 120;
 
 const isReplacement = (line: LogLine) => line.msg === 'a replacement worker is listening';
 
@@ -129,6 +131,34 @@ describe(`the server as a cluster of two workers (${dialect})`, () => {
     const read = await fresh(`${baseUrl}/api/raw/${slug}`);
     expect(read).toEqual({ status: 200, body: 'shared through the database' });
     workers = current;
+  });
+
+  it('grants a view-limited paste exactly its limit, read through both workers at once', async () => {
+    // Each worker counts on its own; the statement grants at most what is left (DESIGN §16).
+    const password = PASSWORD.exec(server.output())?.[1] ?? '';
+    const login = await fresh(`${baseUrl}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password }),
+    });
+    const { token } = (JSON.parse(login.body) as { data: { token: string } }).data;
+    const created = await fresh(`${baseUrl}/api/paste`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ content: 'read by everyone', max_views: LIMIT }),
+    });
+    expect(created.status).toBe(201);
+    const { id, slug } = (JSON.parse(created.body) as { data: { id: string; slug: string } }).data;
+    const answers = await Promise.all(
+      Array.from({ length: READERS }, () => fresh(`${baseUrl}/api/raw/${slug}`)),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(LIMIT);
+    expect(statuses.filter((status) => status === 410)).toHaveLength(READERS - LIMIT);
+    const stored = await fresh(`${baseUrl}/api/admin/pastes/${id}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect((JSON.parse(stored.body) as { data: { views: number } }).data.views).toBe(LIMIT);
   });
 
   it('stops the whole cluster on SIGTERM, exit code 0, no process left behind', async () => {
