@@ -1,0 +1,219 @@
+import {
+  decodeHeader,
+  DEFAULT_PASSWORD_ITERATIONS,
+  DEFAULT_SEGMENT_BYTES,
+  E2eDecryptError,
+  encodeHeader,
+  HEADER_BYTES,
+  NONCE_PREFIX_BYTES,
+  SALT_BYTES,
+  segmentNonce,
+  TAG_BYTES,
+  type BlobHeader,
+} from './format';
+import { deriveKey, randomBytes, stretchPassword, type E2eKey, type KeyPurpose } from './keys';
+
+/**
+ * An encrypted blob is its header followed by segments (docs/encryption.md): the plaintext
+ * cut into `segmentBytes` pieces, the last one 0 to `segmentBytes` long, each sealed with
+ * AES-256-GCM under its own nonce (prefix, index, last-flag) and the header as additional
+ * data. A segment moved, dropped, repeated or cut off, or a changed header byte, fails its
+ * tag; a blob cut at a segment boundary ends on a segment not sealed as the last one.
+ */
+
+export interface SealOptions {
+  /** Mixed into the key when set: the link alone then opens nothing. */
+  password?: string;
+  segmentBytes?: number;
+  iterations?: number;
+  purpose?: KeyPurpose;
+}
+
+export interface OpenOptions {
+  password?: string;
+  purpose?: KeyPurpose;
+}
+
+/** Seals the segments of one blob, in order. */
+export class BlobSealer {
+  private index = 0;
+  private done = false;
+
+  private constructor(
+    private readonly key: E2eKey,
+    readonly header: BlobHeader,
+    readonly headerBytes: Uint8Array,
+  ) {}
+
+  static async create(fragmentKey: Uint8Array, options: SealOptions = {}): Promise<BlobSealer> {
+    const withPassword = options.password !== undefined && options.password !== '';
+    const header: BlobHeader = {
+      segmentBytes: options.segmentBytes ?? DEFAULT_SEGMENT_BYTES,
+      salt: randomBytes(SALT_BYTES),
+      iterations: withPassword ? (options.iterations ?? DEFAULT_PASSWORD_ITERATIONS) : 0,
+      noncePrefix: randomBytes(NONCE_PREFIX_BYTES),
+    };
+    return BlobSealer.withHeader(fragmentKey, header, options);
+  }
+
+  /** With a given header (test vectors; a header is never reused with the same key). */
+  static async withHeader(
+    fragmentKey: Uint8Array,
+    header: BlobHeader,
+    options: SealOptions = {},
+  ): Promise<BlobSealer> {
+    const headerBytes = encodeHeader(header);
+    decodeHeader(headerBytes); // the same bounds a reader checks
+    const key = await keyFor(fragmentKey, header, options.password, options.purpose);
+    return new BlobSealer(key, header, headerBytes);
+  }
+
+  /** Seals the next segment: exactly `segmentBytes` long unless it is the last. */
+  async seal(plain: Uint8Array, last: boolean): Promise<Uint8Array> {
+    if (this.done) {
+      throw new Error('The last segment was sealed already');
+    }
+    if (
+      plain.length > this.header.segmentBytes ||
+      (!last && plain.length !== this.header.segmentBytes)
+    ) {
+      throw new RangeError('Only the last segment may be shorter than the segment size');
+    }
+    const sealed = await globalThis.crypto.subtle.encrypt(
+      {
+        name: 'AES-GCM',
+        iv: segmentNonce(this.header.noncePrefix, this.index, last),
+        additionalData: this.headerBytes,
+      },
+      this.key,
+      plain,
+    );
+    this.index += 1;
+    this.done = last;
+    return new Uint8Array(sealed);
+  }
+}
+
+/** Opens the segments of one blob, in order. */
+export class BlobOpener {
+  private index = 0;
+  private done = false;
+
+  private constructor(
+    private readonly key: E2eKey,
+    readonly header: BlobHeader,
+    private readonly headerBytes: Uint8Array,
+  ) {}
+
+  /** From the blob's first HEADER_BYTES bytes; a password the header asks for is required. */
+  static async create(
+    headerBytes: Uint8Array,
+    fragmentKey: Uint8Array,
+    options: OpenOptions = {},
+  ): Promise<BlobOpener> {
+    const header = decodeHeader(headerBytes);
+    if (header.iterations > 0 && !options.password) {
+      throw new E2eDecryptError('wrong-key-or-damaged', 'This share needs its password');
+    }
+    const password = header.iterations > 0 ? options.password : undefined;
+    const key = await keyFor(fragmentKey, header, password, options.purpose);
+    return new BlobOpener(key, header, headerBytes.slice(0, HEADER_BYTES));
+  }
+
+  /** Ciphertext bytes of a segment that is not the last. */
+  get sealedSegmentBytes(): number {
+    return this.header.segmentBytes + TAG_BYTES;
+  }
+
+  async open(sealed: Uint8Array, last: boolean): Promise<Uint8Array> {
+    if (this.done) {
+      throw new E2eDecryptError('wrong-key-or-damaged', 'Data follows the last segment');
+    }
+    try {
+      const plain = await globalThis.crypto.subtle.decrypt(
+        {
+          name: 'AES-GCM',
+          iv: segmentNonce(this.header.noncePrefix, this.index, last),
+          additionalData: this.headerBytes,
+        },
+        this.key,
+        sealed,
+      );
+      this.index += 1;
+      this.done = last;
+      return new Uint8Array(plain);
+    } catch {
+      throw new E2eDecryptError(
+        'wrong-key-or-damaged',
+        'The key or password is wrong, or the encrypted data was changed',
+      );
+    }
+  }
+}
+
+async function keyFor(
+  fragmentKey: Uint8Array,
+  header: BlobHeader,
+  password: string | undefined,
+  purpose: KeyPurpose = 'content',
+): Promise<E2eKey> {
+  const stretched =
+    header.iterations > 0 && password
+      ? await stretchPassword(password, header.salt, header.iterations)
+      : null;
+  return deriveKey(fragmentKey, stretched, header.salt, purpose);
+}
+
+/** Encrypts a whole (small) plaintext, such as a paste's text, into one blob. */
+export async function sealBytes(
+  plain: Uint8Array,
+  fragmentKey: Uint8Array,
+  options: SealOptions = {},
+): Promise<Uint8Array> {
+  return sealWith(await BlobSealer.create(fragmentKey, options), plain);
+}
+
+/** The blob of `plain` sealed by `sealer` (whose header is used once). */
+export async function sealWith(sealer: BlobSealer, plain: Uint8Array): Promise<Uint8Array> {
+  const size = sealer.header.segmentBytes;
+  const parts: Uint8Array[] = [sealer.headerBytes];
+  let offset = 0;
+  do {
+    const end = Math.min(offset + size, plain.length);
+    parts.push(await sealer.seal(plain.subarray(offset, end), end === plain.length));
+    offset = end;
+  } while (offset < plain.length);
+  return concat(parts);
+}
+
+/** Decrypts a whole blob; throws E2eDecryptError when it cannot. */
+export async function openBytes(
+  blob: Uint8Array,
+  fragmentKey: Uint8Array,
+  options: OpenOptions = {},
+): Promise<Uint8Array> {
+  if (blob.length < HEADER_BYTES + TAG_BYTES) {
+    decodeHeader(blob);
+    throw new E2eDecryptError('truncated', 'The encrypted data is cut short');
+  }
+  const opener = await BlobOpener.create(blob.subarray(0, HEADER_BYTES), fragmentKey, options);
+  const parts: Uint8Array[] = [];
+  let offset = HEADER_BYTES;
+  const full = opener.sealedSegmentBytes;
+  while (offset < blob.length) {
+    const end = Math.min(offset + full, blob.length);
+    parts.push(await opener.open(blob.subarray(offset, end), end === blob.length));
+    offset = end;
+  }
+  return concat(parts);
+}
+
+export function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}
