@@ -1,0 +1,72 @@
+import { BlobOpener, type BlobSealer, type OpenOptions } from './blob';
+import { E2eDecryptError, HEADER_BYTES } from './format';
+
+/**
+ * A file of any size, encrypted or decrypted as a stream (docs/encryption.md): memory holds
+ * at most a segment or two, whatever the file's size. Both sides hold one whole segment
+ * back until the next byte or the end shows whether it is the last one.
+ */
+
+/** Plaintext in, the blob out: its header, then each segment as soon as it is whole. */
+export function sealingStream(sealer: BlobSealer): TransformStream<Uint8Array, Uint8Array> {
+  const size = sealer.header.segmentBytes;
+  let held: Uint8Array = new Uint8Array(0);
+  return new TransformStream({
+    start(controller) {
+      controller.enqueue(sealer.headerBytes);
+    },
+    async transform(chunk, controller) {
+      held = join(held, chunk);
+      // More than one segment held: all but the last whole one are surely not the last.
+      while (held.length > size) {
+        controller.enqueue(await sealer.seal(held.subarray(0, size), false));
+        held = held.slice(size);
+      }
+    },
+    async flush(controller) {
+      controller.enqueue(await sealer.seal(held, true));
+    },
+  });
+}
+
+/** The blob in, plaintext out; errors with E2eDecryptError at the first bad segment. */
+export function openingStream(
+  fragmentKey: Uint8Array,
+  options: OpenOptions = {},
+): TransformStream<Uint8Array, Uint8Array> {
+  let opener: BlobOpener | null = null;
+  let held: Uint8Array = new Uint8Array(0);
+  return new TransformStream({
+    async transform(chunk, controller) {
+      held = join(held, chunk);
+      if (!opener) {
+        if (held.length < HEADER_BYTES) {
+          return;
+        }
+        opener = await BlobOpener.create(held.subarray(0, HEADER_BYTES), fragmentKey, options);
+        held = held.slice(HEADER_BYTES);
+      }
+      const whole = opener.sealedSegmentBytes;
+      while (held.length > whole) {
+        controller.enqueue(await opener.open(held.subarray(0, whole), false));
+        held = held.slice(whole);
+      }
+    },
+    async flush(controller) {
+      if (!opener) {
+        throw new E2eDecryptError('truncated', 'The encrypted data is cut short');
+      }
+      controller.enqueue(await opener.open(held, true));
+    },
+  });
+}
+
+function join(a: Uint8Array, b: Uint8Array): Uint8Array {
+  if (a.length === 0) {
+    return b;
+  }
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a, 0);
+  out.set(b, a.length);
+  return out;
+}
