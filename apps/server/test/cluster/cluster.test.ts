@@ -104,21 +104,27 @@ describe(`the server as a cluster of two workers (${dialect})`, () => {
     workers = [replaced.worker ?? 0, workers[1] ?? 0];
   });
 
-  it('reads a paste through a process that did not exist when it was created', async () => {
+  /** Logs in with the printed password and creates a paste through the cluster. */
+  async function createPaste(body: object) {
     const password = PASSWORD.exec(server.output())?.[1] ?? '';
-    const login = await fetch(`${baseUrl}/api/admin/login`, {
+    const login = await fresh(`${baseUrl}/api/admin/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'admin', password }),
     });
-    const { data } = (await login.json()) as { data: { token: string } };
-    const created = await fetch(`${baseUrl}/api/paste`, {
+    const { token } = (JSON.parse(login.body) as { data: { token: string } }).data;
+    const created = await fresh(`${baseUrl}/api/paste`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${data.token}` },
-      body: JSON.stringify({ content: 'shared through the database' }),
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
     });
     expect(created.status).toBe(201);
-    const { slug } = ((await created.json()) as { data: { slug: string } }).data;
+    const { id, slug } = (JSON.parse(created.body) as { data: { id: string; slug: string } }).data;
+    return { id, slug, token };
+  }
+
+  it('reads a paste through a process that did not exist when it was created', async () => {
+    const { slug } = await createPaste({ content: 'shared through the database' });
 
     // Replace both workers, one after the other: whoever answers next started afterwards.
     for (const pid of [...workers]) {
@@ -135,20 +141,10 @@ describe(`the server as a cluster of two workers (${dialect})`, () => {
 
   it('grants a view-limited paste exactly its limit, read through both workers at once', async () => {
     // Each worker counts on its own; the statement grants at most what is left (DESIGN §16).
-    const password = PASSWORD.exec(server.output())?.[1] ?? '';
-    const login = await fresh(`${baseUrl}/api/admin/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password }),
+    const { id, slug, token } = await createPaste({
+      content: 'read by everyone',
+      max_views: LIMIT,
     });
-    const { token } = (JSON.parse(login.body) as { data: { token: string } }).data;
-    const created = await fresh(`${baseUrl}/api/paste`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ content: 'read by everyone', max_views: LIMIT }),
-    });
-    expect(created.status).toBe(201);
-    const { id, slug } = (JSON.parse(created.body) as { data: { id: string; slug: string } }).data;
     const answers = await Promise.all(
       Array.from({ length: READERS }, () => fresh(`${baseUrl}/api/raw/${slug}`)),
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BlobSealer, openBytes, sealBytes } from './blob';
+import { BlobSealer, concat, openBytes, sealBytes } from './blob';
 import { E2eDecryptError, HEADER_BYTES, TAG_BYTES } from './format';
 import { newFragmentKey } from './keys';
 import { openingStream, sealingStream } from './stream';
@@ -28,13 +28,7 @@ async function collect(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> 
   for await (const part of stream) {
     parts.push(part);
   }
-  const out = new Uint8Array(parts.reduce((sum, p) => sum + p.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
+  return concat(parts);
 }
 
 const bytesOf = (length: number) => Uint8Array.from({ length }, (_, i) => (i * 13 + 5) % 256);
