@@ -141,4 +141,34 @@ forEachTarget('presigned upload: presign → PUT → commit', (target) => {
     expect(mine.status).toBe(200);
     expect(mine.body.data.created_by).toBe(owner.creator);
   });
+
+  it('commits sent together (a client retrying) make one ready share and discard nothing', async () => {
+    const content = testBytes(50_000, 11);
+    const presigned = (await presign(admin, { size: content.length })).body.data;
+    const put = await putTo(
+      server,
+      { url: presigned.upload_url, headers: presigned.headers },
+      content,
+    );
+    expect(put.status).toBe(200);
+    const commits = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        admin.post<FileShare>('/api/s3/commit', {
+          file_id: presigned.file_id,
+          size: content.length,
+        }),
+      ),
+    );
+    const statuses = commits.map((commit) => commit.status);
+    expect(statuses.filter((status) => status === 200).length, statuses.join()).toBeGreaterThan(0);
+    expect(
+      statuses.every((status) => status === 200 || status === 404),
+      statuses.join(),
+    ).toBe(true);
+    // The losers found the row ready: they left it and its object alone.
+    const share = await admin.get<FileShare>(`/api/admin/files/${presigned.file_id}`);
+    expect(share.body.data.status).toBe('ready');
+    const download = await fetch(absolute(server, share.body.data.downloadUrl ?? ''));
+    expect(Buffer.from(await download.arrayBuffer()).equals(content)).toBe(true);
+  });
 });

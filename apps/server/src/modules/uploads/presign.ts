@@ -5,6 +5,7 @@ import type { AppDeps, Principal } from '@/context';
 import { isoNow } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
 import { absoluteUrl } from '@/lib/public-url';
+import { isDatabaseUnavailable } from '@/db/db-errors';
 import { StorageUnavailableError } from '@/storage/storage-unavailable';
 import {
   findFile,
@@ -120,6 +121,9 @@ async function verifyStoredObject(deps: AppDeps, row: FileRow, body: CommitBody)
   return stat;
 }
 
+/** The upload's row was no longer pending when the commit came to mark it ready. */
+class NoLongerPending extends Error {}
+
 /** POST /api/s3/commit: the object must exist with the stated size; options apply now. */
 export async function commitUpload(
   deps: AppDeps,
@@ -143,14 +147,26 @@ export async function commitUpload(
       expires_at: options.columns.expires_at ?? null,
       updated_at: isoNow(deps.clock),
     };
-    if ((await markFileReady(deps, row.id, changes)) === 0) {
+    // Ready and counted together, or neither: a share marked ready whose bytes were not
+    // counted would be discarded below while ready, and its object with it.
+    await deps.db.transaction().execute(async (trx) => {
+      const inTransaction = { ...deps, db: trx };
+      if ((await markFileReady(inTransaction, row.id, changes)) === 0) {
+        throw new NoLongerPending();
+      }
+      const reservation = { configId: row.s3_config_id, bytes: row.size };
+      await settleReservation(inTransaction, reservation, stat.size);
+    });
+  } catch (error) {
+    if (error instanceof NoLongerPending) {
+      // Another commit of the same upload (a client's retry) made it ready meanwhile, or
+      // it was deleted: either way the row and its object are not this call's to discard.
       throw new AppError('UPLOAD_NOT_FOUND');
     }
-    await settleReservation(deps, { configId: row.s3_config_id, bytes: row.size }, stat.size);
-  } catch (error) {
-    if (error instanceof StorageUnavailableError) {
-      // The storage did not answer: the object may be there. The pending row stays, for a
-      // retried commit or the sweeper (issue 34); dropping it would orphan the object.
+    if (error instanceof StorageUnavailableError || isDatabaseUnavailable(error)) {
+      // The storage or the database did not answer: the object may be there and the row
+      // is still pending. Both stay, for a retried commit or the sweeper (issue 34):
+      // discarding now would delete an upload that a retry could still commit.
       throw error;
     }
     // The object is missing, has the wrong size, or the options were refused: a failed
