@@ -186,11 +186,17 @@ export async function completeMultipart(
     );
   }
   const now = isoNow(deps.clock);
-  if ((await markFileReady(deps, session.file_id, { etag: stat.etag, updated_at: now })) > 0) {
-    const reservation = { configId: session.s3_config_id, bytes: Number(session.total_size) };
-    await settleReservation(deps, reservation, stat.size);
-  }
-  await deleteUploadSession(deps, session.id);
+  // Ready, counted and the session gone together, or none of it: a failure in between
+  // would leave a reservation never settled, or a session naming a finished upload.
+  await deps.db.transaction().execute(async (trx) => {
+    const inTransaction = { ...deps, db: trx };
+    const changes = { etag: stat.etag, updated_at: now };
+    if ((await markFileReady(inTransaction, session.file_id, changes)) > 0) {
+      const reservation = { configId: session.s3_config_id, bytes: Number(session.total_size) };
+      await settleReservation(inTransaction, reservation, stat.size);
+    }
+    await deleteUploadSession(inTransaction, session.id);
+  });
   const ready = await findFile(deps, session.file_id, { kind: 'all' });
   if (!ready) {
     throw new AppError('FILE_NOT_FOUND');
