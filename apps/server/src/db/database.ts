@@ -29,6 +29,7 @@ import * as fileRequests from './migrations/025-file-requests';
 import * as bundles from './migrations/024-bundles';
 import * as webhooks from './migrations/026-webhooks';
 import * as bundleSweepIndex from './migrations/027-bundle-sweep-index';
+import * as encryptedPastes from './migrations/028-encrypted-pastes';
 import { createPostgresDialect } from './postgres-pool';
 import { openSqliteDialect } from './sqlite-dialect';
 import type { Database } from './types';
@@ -94,6 +95,7 @@ const migrations: Record<string, Migration> = {
   '024-bundles': bundles,
   '026-webhooks': webhooks,
   '027-bundle-sweep-index': bundleSweepIndex,
+  '028-encrypted-pastes': encryptedPastes,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

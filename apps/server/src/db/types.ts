@@ -70,6 +70,8 @@ export interface PastesTable {
   created_by: string;
   /** 1: a file request's text answer, read by its owner only (migration 025). */
   private: Generated<number>;
+  /** 1: the content is an end-to-end encrypted blob (migration 028, docs/encryption.md). */
+  encrypted: Generated<number>;
   created_at: string;
   updated_at: string;
 }

@@ -11,7 +11,14 @@ import {
   TAG_BYTES,
   type BlobHeader,
 } from './format';
-import { deriveKey, randomBytes, stretchPassword, type E2eKey, type KeyPurpose } from './keys';
+import {
+  deriveKey,
+  randomBytes,
+  stretchPassword,
+  webBytes,
+  type E2eKey,
+  type KeyPurpose,
+} from './keys';
 
 /**
  * An encrypted blob is its header followed by segments (docs/encryption.md): the plaintext
@@ -82,11 +89,11 @@ export class BlobSealer {
     const sealed = await globalThis.crypto.subtle.encrypt(
       {
         name: 'AES-GCM',
-        iv: segmentNonce(this.header.noncePrefix, this.index, last),
-        additionalData: this.headerBytes,
+        iv: webBytes(segmentNonce(this.header.noncePrefix, this.index, last)),
+        additionalData: webBytes(this.headerBytes),
       },
       this.key,
-      plain,
+      webBytes(plain),
     );
     this.index += 1;
     this.done = last;
@@ -133,11 +140,11 @@ export class BlobOpener {
       const plain = await globalThis.crypto.subtle.decrypt(
         {
           name: 'AES-GCM',
-          iv: segmentNonce(this.header.noncePrefix, this.index, last),
-          additionalData: this.headerBytes,
+          iv: webBytes(segmentNonce(this.header.noncePrefix, this.index, last)),
+          additionalData: webBytes(this.headerBytes),
         },
         this.key,
-        sealed,
+        webBytes(sealed),
       );
       this.index += 1;
       this.done = last;

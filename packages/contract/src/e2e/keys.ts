@@ -20,6 +20,13 @@ const subtle = () => globalThis.crypto.subtle;
 /** Web Crypto's key type, as the platform names it (DOM in the browser, Node's webcrypto). */
 export type E2eKey = Awaited<ReturnType<typeof globalThis.crypto.subtle.deriveKey>>;
 
+/** `bytes` over a plain ArrayBuffer, as Web Crypto's DOM types ask (copied only if shared). */
+export function webBytes(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
+  return bytes.buffer instanceof ArrayBuffer
+    ? (bytes as Uint8Array<ArrayBuffer>)
+    : new Uint8Array(bytes);
+}
+
 export function randomBytes(length: number): Uint8Array {
   return globalThis.crypto.getRandomValues(new Uint8Array(length));
 }
@@ -66,7 +73,7 @@ export async function stretchPassword(
     ['deriveBits'],
   );
   const bits = await subtle().deriveBits(
-    { name: 'PBKDF2', hash: 'SHA-256', salt, iterations },
+    { name: 'PBKDF2', hash: 'SHA-256', salt: webBytes(salt), iterations },
     material,
     256,
   );
@@ -88,9 +95,14 @@ export async function deriveKey(
   if (stretchedPassword) {
     ikm.set(stretchedPassword, fragmentKey.length);
   }
-  const material = await subtle().importKey('raw', ikm, 'HKDF', false, ['deriveKey']);
+  const material = await subtle().importKey('raw', webBytes(ikm), 'HKDF', false, ['deriveKey']);
   return subtle().deriveKey(
-    { name: 'HKDF', hash: 'SHA-256', salt, info: new TextEncoder().encode(INFO[purpose]) },
+    {
+      name: 'HKDF',
+      hash: 'SHA-256',
+      salt: webBytes(salt),
+      info: new TextEncoder().encode(INFO[purpose]),
+    },
     material,
     { name: 'AES-GCM', length: 256 },
     false,

@@ -20,6 +20,13 @@ export const createPasteBody = z.object({
   maxViews: count().nullish().describe('0 or empty = unlimited'),
   max_views: count().nullish().describe('Alias of maxViews'),
   format: pasteFormat.optional().describe('markdown (default) or text'),
+  encrypted: z
+    .boolean()
+    .optional()
+    .describe(
+      'End-to-end encrypted: content is a sealed blob in base64url (docs/encryption.md), ' +
+        'which the server checks is one and never reads',
+    ),
 });
 export type CreatePasteBody = z.infer<typeof createPasteBody>;
 
@@ -73,6 +80,8 @@ export const pasteView = z.object({
   created_by: z.string().describe("The admin's id or 'apikey:{id}'"),
   /** True when the caller (admin or the creating key) may edit it in place. */
   canEdit: z.boolean().optional(),
+  /** Present (true) for an end-to-end encrypted share: `content` is a sealed blob. */
+  encrypted: z.literal(true).optional(),
   rawUrl: z
     .string()
     .optional()

@@ -8,7 +8,7 @@ import { normaliseRemark } from '@/shares/fields';
 import { assertSlugRules, orSlugTaken } from '@/shares/slugs';
 import { presentPasteDetail, presentPasteListItem } from './presenter';
 import { PastesRepo, type PasteChanges, type PasteScope } from './repo';
-import { assertContent, eitherAlias, futureExpiry } from './rules';
+import { assertContent, assertSealedBlob, eitherAlias, futureExpiry } from './rules';
 import { pasteShare, revokesVisits, revokeVisits } from './visits';
 
 /**
@@ -40,12 +40,16 @@ export async function getPaste(deps: AppDeps, scope: PasteScope, id: string): Pr
 /** Absent fields stay as they are; see updatePasteBody for what each one means. */
 async function changesFrom(
   body: UpdatePasteBody,
-  current: { slug: string },
+  current: { slug: string; encrypted: number },
   nowIso: string,
 ): Promise<PasteChanges> {
   const changes: PasteChanges = { updated_at: nowIso };
   if (body.content !== undefined) {
     changes.content = assertContent(body.content);
+    // An encrypted share stays one: new content must be sealed too (issue 35).
+    if (Number(current.encrypted) === 1) {
+      assertSealedBlob(changes.content);
+    }
   }
   if (body.slug && body.slug !== current.slug) {
     changes.slug = assertSlugRules(body.slug);

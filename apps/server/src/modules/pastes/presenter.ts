@@ -22,6 +22,7 @@ type PasteMeta = Pick<
   | 'max_views'
   | 'views'
   | 'created_by'
+  | 'encrypted'
   | 'created_at'
   | 'updated_at'
 >;
@@ -42,6 +43,8 @@ function presentMeta(row: PasteMeta) {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     created_by: row.created_by,
+    // Only when set, so that no answer of the SPEC's shares changes shape.
+    ...(Number(row.encrypted) === 1 ? { encrypted: true as const } : {}),
   };
 }
 

@@ -33,6 +33,7 @@ const PASTE_COLUMNS = everyColumnOf<PasteRow>()([
   'views',
   'created_by',
   'private',
+  'encrypted',
   'created_at',
   'updated_at',
 ]);
@@ -129,7 +130,15 @@ export class PastesRepo {
       .selectFrom('pastes')
       .select(LIST_COLUMNS)
       .select((eb) => [
-        eb.fn<string>('substr', ['content', sql.lit(1), sql.lit(PREVIEW_CHARS)]).as('preview'),
+        // An encrypted share's content is a sealed blob: nothing of it is previewed.
+        eb
+          .case()
+          .when('encrypted', '=', 1)
+          .then(sql.lit(''))
+          .else(eb.fn<string>('substr', ['content', sql.lit(1), sql.lit(PREVIEW_CHARS)]))
+          .end()
+          .$castTo<string>()
+          .as('preview'),
         eb.fn<number | string>('octet_length', ['content']).as('size'),
       ])
       .$call((qb) => withinOwnerScope(qb, scope))

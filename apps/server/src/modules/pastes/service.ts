@@ -7,7 +7,7 @@ import { normaliseRemark } from '@/shares/fields';
 import { assertSlugRules, insertWithFreeSlug } from '@/shares/slugs';
 import { presentPasteDetail } from './presenter';
 import { PastesRepo, type PasteRow } from './repo';
-import { assertContent, eitherAlias, futureExpiry } from './rules';
+import { assertContent, assertSealedBlob, eitherAlias, futureExpiry } from './rules';
 
 export { handOverPastes, removePastesIn } from './account-shares';
 // A file request's text answers are pastes (issue 33): their owner reads and deletes them there.
@@ -25,6 +25,9 @@ export async function createPaste(
 ): Promise<PasteDetail> {
   const now = isoNow(deps.clock);
   const content = assertContent(body.content);
+  if (body.encrypted) {
+    assertSealedBlob(content);
+  }
   const expiresAt = eitherAlias(body.expiresAt, body.expires_at);
   const customSlug = body.slug ? assertSlugRules(body.slug) : null;
   // One object throughout, its slug set by each attempt: a copy with the slug added
@@ -42,6 +45,7 @@ export async function createPaste(
     created_by: creatorOf(principal),
     // A file request's text answer (issue 33): only its owner reads it, in the panel.
     private: options.private ? 1 : 0,
+    encrypted: body.encrypted ? 1 : 0,
     created_at: now,
     updated_at: now,
   };

@@ -30,28 +30,36 @@ function rawLinkOf(paste: PasteView): string {
 export function PasteActions({ paste, onEdit }: PasteActionsProps) {
   const { t } = useTranslation();
   const [qrOpened, qr] = useDisclosure(false);
-  const link = appUrl(`/paste/${encodeURIComponent(paste.slug)}`);
+  // An encrypted share's link is nothing without its key: the fragment goes with it.
+  const link =
+    appUrl(`/paste/${encodeURIComponent(paste.slug)}`) +
+    (paste.encrypted ? window.location.hash : '');
   const rawLink = rawLinkOf(paste);
 
   return (
     <Group gap="xs">
-      <CopyTextButton text={paste.content ?? ''} size="xs">
-        {t('paste.actions.copyContent')}
-      </CopyTextButton>
+      {/* The blob is no text to copy or read raw (issue 35). */}
+      {!paste.encrypted && (
+        <CopyTextButton text={paste.content ?? ''} size="xs">
+          {t('paste.actions.copyContent')}
+        </CopyTextButton>
+      )}
       <CopyTextButton text={link} size="xs">
         {t('paste.actions.copyLink')}
       </CopyTextButton>
-      <Button
-        component="a"
-        href={rawLink}
-        target="_blank"
-        rel="noopener noreferrer"
-        size="xs"
-        variant="default"
-        leftSection={<IconFileText size={16} />}
-      >
-        {t('paste.actions.raw')}
-      </Button>
+      {!paste.encrypted && (
+        <Button
+          component="a"
+          href={rawLink}
+          target="_blank"
+          rel="noopener noreferrer"
+          size="xs"
+          variant="default"
+          leftSection={<IconFileText size={16} />}
+        >
+          {t('paste.actions.raw')}
+        </Button>
+      )}
       <Button size="xs" variant="default" leftSection={<IconQrcode size={16} />} onClick={qr.open}>
         {t('paste.actions.qr')}
       </Button>

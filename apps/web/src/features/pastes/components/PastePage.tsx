@@ -1,5 +1,6 @@
 import { Divider, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { PasteView } from '@pastebox/contract/schemas/paste';
+import { IconLock } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -9,6 +10,7 @@ import { isOfflineCopy } from '@/lib/offline/response-cache';
 import { usePageTitle } from '@/lib/use-page-title';
 import { usePasteView } from '@/features/pastes/api/get-paste';
 import { useUnlockPaste } from '@/features/pastes/api/unlock-paste';
+import { EncryptedPaste } from './EncryptedPaste';
 import { PasteActions } from './PasteActions';
 import { PasteContent } from './PasteContent';
 import { PasteMeta } from './PasteMeta';
@@ -71,15 +73,27 @@ export function PastePage() {
           {!editing && (
             <PasteActions
               paste={paste}
-              onEdit={isEditable(paste) ? () => setEditing(true) : undefined}
+              onEdit={isEditable(paste) && !paste.encrypted ? () => setEditing(true) : undefined}
             />
           )}
         </Group>
+        {paste.encrypted && (
+          <Group gap={6} c="dimmed">
+            <IconLock size={16} aria-hidden />
+            <Text size="sm">
+              <strong>{t('paste.encrypted.title')}.</strong> {t('paste.encrypted.body')}
+            </Text>
+          </Group>
+        )}
         <Divider />
         {editing && isEditable(paste) ? (
           <Suspense fallback={<Skeleton height={400} />}>
             <PasteEditor paste={paste} onDone={() => setEditing(false)} />
           </Suspense>
+        ) : paste.encrypted ? (
+          <EncryptedPaste blob={paste.content}>
+            {(text) => <PasteContent content={text} format={paste.format} />}
+          </EncryptedPaste>
         ) : (
           <PasteContent content={paste.content} format={paste.format} />
         )}
