@@ -10,6 +10,7 @@ import { errorMessage } from '@/lib/error-message';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useCreatePaste } from '@/features/editor/api/create-paste';
 import { useMarkdownDraft } from '@/features/editor/hooks/use-markdown-draft';
+import { sealText } from '@/features/editor/lib/encrypt';
 import { toCreatePasteBody, type ShareOptions } from '@/features/editor/lib/share-options';
 import { AuthNotice, useCanCreateText } from './AuthNotice';
 import { DraftOffer } from './DraftOffer';
@@ -19,6 +20,19 @@ import { ShareResultPanel } from './ShareResultPanel';
 
 const SLUG_ERRORS = new Set(['SLUG_TAKEN', 'SLUG_INVALID', 'SLUG_RESERVED']);
 
+/**
+ * The body to POST, and the link's fragment: with "End-to-end encrypt" on, the text is
+ * sealed here first and only the blob leaves the browser (issue 35).
+ */
+async function bodyToSend(content: string, format: PasteFormat, options: ShareOptions) {
+  const body = toCreatePasteBody(content, format, options, new Date());
+  if (!options.encryption) {
+    return { body, fragment: '' };
+  }
+  const sealed = await sealText(content, options.encryption.password);
+  return { body: { ...body, content: sealed.content, encrypted: true }, fragment: sealed.fragment };
+}
+
 /** Route `/`: write Markdown or plain text and share it by link (SPEC §2, issue 2 "Home"). */
 export function HomePage() {
   const { t } = useTranslation();
@@ -26,7 +40,7 @@ export function HomePage() {
   const canCreate = useCanCreateText();
   const [content, setContent] = useState('');
   const [format, setFormat] = useState<PasteFormat>('markdown');
-  const [created, setCreated] = useState<PasteDetail | null>(null);
+  const [created, setCreated] = useState<{ paste: PasteDetail; fragment: string } | null>(null);
   const [slugError, setSlugError] = useState<string | null>(null);
   const [formKey, setFormKey] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
@@ -59,19 +73,21 @@ export function HomePage() {
       return;
     }
     setSlugError(null);
-    createPaste.mutate(toCreatePasteBody(content, format, options, new Date()), {
-      onSuccess: (paste) => {
-        draft.clear();
-        setCreated(paste);
-      },
-      onError: (error) => {
-        const message = errorMessage(t, error);
-        if (error instanceof AppError && error.key && SLUG_ERRORS.has(error.key)) {
-          setSlugError(message);
-        }
-        notifications.show({ color: 'red', title: t('editor.createFailed'), message });
-      },
-    });
+    void bodyToSend(content, format, options).then(({ body, fragment }) =>
+      createPaste.mutate(body, {
+        onSuccess: (paste) => {
+          draft.clear();
+          setCreated({ paste, fragment });
+        },
+        onError: (error) => {
+          const message = errorMessage(t, error);
+          if (error instanceof AppError && error.key && SLUG_ERRORS.has(error.key)) {
+            setSlugError(message);
+          }
+          notifications.show({ color: 'red', title: t('editor.createFailed'), message });
+        },
+      }),
+    );
   };
 
   const startOver = () => {
@@ -91,7 +107,11 @@ export function HomePage() {
       </div>
       <AuthNotice />
       {created ? (
-        <ShareResultPanel paste={created} onCreateAnother={startOver} />
+        <ShareResultPanel
+          paste={created.paste}
+          fragment={created.fragment}
+          onCreateAnother={startOver}
+        />
       ) : (
         <>
           {draft.offer && (

@@ -49,6 +49,17 @@ describe('ShareOptionsForm', { timeout: 20_000 }, () => {
     });
   });
 
+  it('asks for end-to-end encryption and its optional password (issue 35)', async () => {
+    const { onSubmit, user } = await setup();
+    expect(screen.queryByLabelText(/Encryption password/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('switch', { name: /End-to-end encrypt/ }));
+    await user.type(screen.getByLabelText(/Encryption password/), 'only we know');
+    await user.click(screen.getByRole('button', { name: 'Create share' }));
+    expect(onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({ encryption: { password: 'only we know' } }),
+    );
+  });
+
   it('checks the slug while typing and refuses to submit an invalid or reserved one', async () => {
     const { onSubmit, user } = await setup();
     const slug = screen.getByLabelText('Link suffix');

@@ -6,6 +6,7 @@ import {
   NumberInput,
   PasswordInput,
   SimpleGrid,
+  Switch,
   Text,
   TextInput,
 } from '@mantine/core';
@@ -47,6 +48,8 @@ export function ShareOptionsForm(props: ShareOptionsFormProps) {
   // The server's complaint applies only to the slug it was about.
   const serverSlugError = slugError && submittedSlug === options.slug ? slugError : null;
   const update = (patch: Partial<ShareOptions>) => setOptions((old) => ({ ...old, ...patch }));
+  const [encrypt, setEncrypt] = useState(false);
+  const [encryptionPassword, setEncryptionPassword] = useState('');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -58,7 +61,12 @@ export function ShareOptionsForm(props: ShareOptionsFormProps) {
       return;
     }
     setSubmittedSlug(options.slug);
-    onSubmit({ ...options, slug: options.slug.trim(), remark: options.remark.trim() });
+    onSubmit({
+      ...options,
+      slug: options.slug.trim(),
+      remark: options.remark.trim(),
+      ...(encrypt ? { encryption: { password: encryptionPassword } } : {}),
+    });
   };
 
   return (
@@ -112,6 +120,24 @@ export function ShareOptionsForm(props: ShareOptionsFormProps) {
           allowDecimal={false}
           clampBehavior="strict"
         />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm" mt="md">
+        <Switch
+          label={t('editor.options.encrypt')}
+          description={t('editor.options.encryptHint')}
+          checked={encrypt}
+          onChange={(event) => setEncrypt(event.currentTarget.checked)}
+        />
+        {encrypt && (
+          <PasswordInput
+            label={t('editor.options.encryptionPassword')}
+            description={t('editor.options.encryptionPasswordHint')}
+            value={encryptionPassword}
+            onChange={(event) => setEncryptionPassword(event.currentTarget.value)}
+            autoComplete="new-password"
+            visibilityToggleButtonProps={{ 'aria-label': t('editor.options.togglePassword') }}
+          />
+        )}
       </SimpleGrid>
       <Group justify="space-between" mt="lg" gap="sm">
         <Group gap="sm">{footer}</Group>

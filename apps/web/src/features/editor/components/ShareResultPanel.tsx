@@ -23,15 +23,18 @@ import { LINK_VISIBLE_SECONDS, useRevealCountdown } from '@/lib/use-reveal-count
 
 export interface ShareResultPanelProps {
   paste: PasteDetail;
+  /** `#k=…` of an end-to-end encrypted share: the link opens nothing without it. */
+  fragment?: string;
   onCreateAnother: () => void;
 }
 
 /** The freshly created share: its link, raw link, copy buttons, QR code. */
-export function ShareResultPanel({ paste, onCreateAnother }: ShareResultPanelProps) {
+export function ShareResultPanel({ paste, fragment = '', onCreateAnother }: ShareResultPanelProps) {
   const { t, i18n } = useTranslation();
   const [qrOpened, qr] = useDisclosure(false);
   const { remaining, hidden, reveal } = useRevealCountdown(LINK_VISIBLE_SECONDS);
-  const link = appUrl(`/paste/${encodeURIComponent(paste.slug)}`);
+  const link = appUrl(`/paste/${encodeURIComponent(paste.slug)}`) + fragment;
+  const encrypted = fragment !== '';
   const rawLink = publicApiUrl(`/raw/${encodeURIComponent(paste.slug)}`);
   const expiry = paste.expiresAt
     ? t('editor.result.expiresAt', {
@@ -61,6 +64,11 @@ export function ShareResultPanel({ paste, onCreateAnother }: ShareResultPanelPro
               ? t('editor.result.maxViews', { max: paste.maxViews })
               : t('editor.result.unlimitedViews')}
           </Badge>
+          {encrypted && (
+            <Badge variant="light" color="grape">
+              {t('paste.encrypted.title')}
+            </Badge>
+          )}
           {paste.hasPassword && (
             <Badge variant="light" color="orange">
               {t('editor.result.passwordProtected')}
@@ -116,7 +124,9 @@ export function ShareResultPanel({ paste, onCreateAnother }: ShareResultPanelPro
           <CopyTextButton text={link} variant="filled">
             {t('editor.result.copyLink')}
           </CopyTextButton>
-          <CopyTextButton text={rawLink}>{t('editor.result.copyRaw')}</CopyTextButton>
+          {!encrypted && (
+            <CopyTextButton text={rawLink}>{t('editor.result.copyRaw')}</CopyTextButton>
+          )}
           <Button
             component="a"
             href={link}
@@ -132,12 +142,18 @@ export function ShareResultPanel({ paste, onCreateAnother }: ShareResultPanelPro
           </Button>
         </Group>
 
-        <Text size="sm" c="dimmed">
-          {t('editor.result.rawLink')}{' '}
-          <Anchor href={rawLink} target="_blank" rel="noopener" ff="monospace" size="sm">
-            {hidden ? '•'.repeat(16) : rawLink}
-          </Anchor>
-        </Text>
+        {encrypted ? (
+          <Text size="sm" c="dimmed">
+            {t('editor.result.encryptedNote')}
+          </Text>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('editor.result.rawLink')}{' '}
+            <Anchor href={rawLink} target="_blank" rel="noopener" ff="monospace" size="sm">
+              {hidden ? '•'.repeat(16) : rawLink}
+            </Anchor>
+          </Text>
+        )}
 
         <Group justify="flex-end">
           <Button variant="light" leftSection={<IconPlus size={16} />} onClick={onCreateAnother}>

@@ -9,6 +9,11 @@ export interface ShareOptions {
   expiry: PasteExpiryOption;
   /** 0 = unlimited (SPEC §5). */
   maxViews: number;
+  /**
+   * Present when "End-to-end encrypt" is on (issue 35): the text is sealed in the browser
+   * with a key that only the link carries, and this password mixed in when not empty.
+   */
+  encryption?: { password: string };
 }
 
 export const DEFAULT_SHARE_OPTIONS: ShareOptions = {
