@@ -78,8 +78,8 @@ export function PastePage() {
           )}
         </Group>
         {paste.encrypted && (
-          <Group gap={6} c="dimmed">
-            <IconLock size={16} aria-hidden />
+          <Group gap={6} c="dimmed" wrap="nowrap" align="flex-start">
+            <IconLock size={16} aria-hidden style={{ flex: 'none', marginTop: 3 }} />
             <Text size="sm">
               <strong>{t('paste.encrypted.title')}.</strong> {t('paste.encrypted.body')}
             </Text>
