@@ -36,6 +36,20 @@ describe('an end-to-end encrypted text share (issue 35)', () => {
     expect(link).toMatch(/\/paste\/[\w-]+#k=[A-Za-z0-9_-]{43}$/);
     await screenshot(author, 'home-encrypted-created-en-US-light');
 
+    // The admin's list and view show that it is encrypted, and nothing of the blob.
+    const slug = new URL(link).pathname.split('/').pop() ?? '';
+    await author.goto('/admin/text-management');
+    await visible(author, author.getByText('End-to-end encrypted').first());
+    await author
+      .getByRole('button', { name: `View ${slug}` })
+      .first()
+      .click();
+    const dialog = author.getByRole('dialog');
+    await visible(author, dialog.getByText(/The server holds only the encrypted form/));
+    expect(await dialog.getByRole('button', { name: 'Edit' }).count()).toBe(0);
+    await screenshot(author, 'admin-text-encrypted-view-en-US-light');
+    await author.keyboard.press('Escape');
+
     // The server never had the text: not in the database, its journal, or the storage.
     expect(filesHolding(journey.server.dataDir, SECRET)).toEqual([]);
     expect(filesHolding(journey.server.dataDir, 'Vault combination')).toEqual([]);

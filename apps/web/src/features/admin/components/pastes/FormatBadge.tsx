@@ -1,11 +1,11 @@
-import { Badge } from '@mantine/core';
+import { Badge, Group } from '@mantine/core';
 import type { PasteFormat } from '@pastebox/contract/schemas/paste';
 import { useTranslation } from 'react-i18next';
 
-/** Markdown or plain text, as a small badge. */
-export function FormatBadge({ format }: { format: PasteFormat }) {
+/** Markdown or plain text, as a small badge; an end-to-end encrypted share says so too. */
+export function FormatBadge({ format, encrypted }: { format: PasteFormat; encrypted?: boolean }) {
   const { t } = useTranslation();
-  return (
+  const formatBadge = (
     <Badge
       variant="light"
       color={format === 'markdown' ? 'blue' : 'gray'}
@@ -14,5 +14,16 @@ export function FormatBadge({ format }: { format: PasteFormat }) {
     >
       {t(format === 'markdown' ? 'texts.formatMarkdown' : 'texts.formatText')}
     </Badge>
+  );
+  if (!encrypted) {
+    return formatBadge;
+  }
+  return (
+    <Group gap={4} wrap="nowrap">
+      {formatBadge}
+      <Badge variant="light" color="grape" size="sm" style={{ minWidth: 'max-content' }}>
+        {t('texts.encrypted')}
+      </Badge>
+    </Group>
   );
 }

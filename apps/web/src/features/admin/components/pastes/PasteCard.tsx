@@ -35,7 +35,7 @@ export function PasteCard({ paste, selected, onToggle, ...actions }: PasteCardPr
           />
           <PasteSlug slug={paste.slug} hasPassword={paste.hasPassword} />
         </Group>
-        <FormatBadge format={paste.format} />
+        <FormatBadge format={paste.format} encrypted={paste.encrypted} />
       </Group>
       {paste.remark && (
         <Text size="sm" lineClamp={2}>

@@ -39,7 +39,7 @@ export function PasteRow({ paste, selected, onToggle, ...actions }: PasteRowProp
         </Text>
       </Table.Td>
       <Table.Td>
-        <FormatBadge format={paste.format} />
+        <FormatBadge format={paste.format} encrypted={paste.encrypted} />
       </Table.Td>
       <Table.Td>
         <ExpiryBadge expiresAt={paste.expiresAt} expired={paste.expired} />

@@ -1,4 +1,5 @@
 import {
+  Alert,
   Button,
   Code,
   CopyButton,
@@ -8,7 +9,14 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import { IconCheck, IconCopy, IconExternalLink, IconPencil, IconQrcode } from '@tabler/icons-react';
+import {
+  IconCheck,
+  IconCopy,
+  IconExternalLink,
+  IconLock,
+  IconPencil,
+  IconQrcode,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { CopyIconButton } from '@/components/CopyButton';
 import { appUrl } from '@/lib/backend';
@@ -89,36 +97,46 @@ function PasteDetails({
           </Group>
         </Meta>
       </SimpleGrid>
-      <ScrollArea.Autosize mah="50vh" type="auto">
-        <Code
-          block
-          style={{
-            whiteSpace: 'pre-wrap',
-            wordBreak: 'break-word',
-            fontSize: 'var(--mantine-font-size-sm)',
-          }}
-        >
-          {paste.content}
-        </Code>
-      </ScrollArea.Autosize>
+      {paste.encrypted ? (
+        <Alert color="grape" icon={<IconLock size={18} />} title={t('texts.encrypted')}>
+          {t('texts.encryptedNote')}
+        </Alert>
+      ) : (
+        <ScrollArea.Autosize mah="50vh" type="auto">
+          <Code
+            block
+            style={{
+              whiteSpace: 'pre-wrap',
+              wordBreak: 'break-word',
+              fontSize: 'var(--mantine-font-size-sm)',
+            }}
+          >
+            {paste.content}
+          </Code>
+        </ScrollArea.Autosize>
+      )}
       <Group justify="flex-end" gap="xs">
-        <CopyButton value={paste.content}>
-          {({ copied, copy }) => (
-            <Button
-              variant="default"
-              leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-              onClick={copy}
-            >
-              {copied ? t('common.copied') : t('texts.copyContent')}
-            </Button>
-          )}
-        </CopyButton>
+        {!paste.encrypted && (
+          <CopyButton value={paste.content}>
+            {({ copied, copy }) => (
+              <Button
+                variant="default"
+                leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+                onClick={copy}
+              >
+                {copied ? t('common.copied') : t('texts.copyContent')}
+              </Button>
+            )}
+          </CopyButton>
+        )}
         <Button variant="default" leftSection={<IconQrcode size={16} />} onClick={onQr}>
           {t('links.qr')}
         </Button>
-        <Button variant="default" leftSection={<IconPencil size={16} />} onClick={onEdit}>
-          {t('common.edit')}
-        </Button>
+        {!paste.encrypted && (
+          <Button variant="default" leftSection={<IconPencil size={16} />} onClick={onEdit}>
+            {t('common.edit')}
+          </Button>
+        )}
         <Button
           component="a"
           href={link}
