@@ -149,7 +149,21 @@ export class LocalDriver implements Driver.StorageDriver {
     if (!source.stats?.isFile()) {
       throw new ObjectNotFoundError(fromKey);
     }
-    const temp = await copyToTempFile(path.dirname(target), source.file);
+    let temp;
+    try {
+      temp = await copyToTempFile(path.dirname(target), source.file);
+    } catch (error) {
+      // Deleted between the check and the copy (another instance moving it meanwhile):
+      // as missing as if it had never been there.
+      const sourceGone = await fsp.lstat(source.file).then(
+        () => false,
+        () => true,
+      );
+      if (isMissing(error) && sourceGone) {
+        throw new ObjectNotFoundError(fromKey);
+      }
+      throw error;
+    }
     await publishTempFile(temp, target, options.signal);
   }
 
