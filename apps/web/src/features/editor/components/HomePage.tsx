@@ -10,7 +10,6 @@ import { errorMessage } from '@/lib/error-message';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useCreatePaste } from '@/features/editor/api/create-paste';
 import { useMarkdownDraft } from '@/features/editor/hooks/use-markdown-draft';
-import { sealText } from '@/features/editor/lib/encrypt';
 import { toCreatePasteBody, type ShareOptions } from '@/features/editor/lib/share-options';
 import { AuthNotice, useCanCreateText } from './AuthNotice';
 import { DraftOffer } from './DraftOffer';
@@ -29,6 +28,8 @@ async function bodyToSend(content: string, format: PasteFormat, options: ShareOp
   if (!options.encryption) {
     return { body, fragment: '' };
   }
+  // Fetched only when asked for: the home page's first load stays within its budget.
+  const { sealText } = await import('@/features/editor/lib/encrypt');
   const sealed = await sealText(content, options.encryption.password);
   return { body: { ...body, content: sealed.content, encrypted: true }, fragment: sealed.fragment };
 }

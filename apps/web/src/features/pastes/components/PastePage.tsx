@@ -10,7 +10,6 @@ import { isOfflineCopy } from '@/lib/offline/response-cache';
 import { usePageTitle } from '@/lib/use-page-title';
 import { usePasteView } from '@/features/pastes/api/get-paste';
 import { useUnlockPaste } from '@/features/pastes/api/unlock-paste';
-import { EncryptedPaste } from './EncryptedPaste';
 import { PasteActions } from './PasteActions';
 import { PasteContent } from './PasteContent';
 import { PasteMeta } from './PasteMeta';
@@ -18,6 +17,11 @@ import { PastePasswordPrompt } from './PastePasswordPrompt';
 
 // Readers never edit: CodeMirror is fetched only when the owner opens the editor.
 const PasteEditor = lazy(() => import('./PasteEditor').then((m) => ({ default: m.PasteEditor })));
+// The decryption (and the cipher code) only for an encrypted share: the first pages'
+// budget (DESIGN §9) counts everything a paste page reaches statically.
+const EncryptedPaste = lazy(() =>
+  import('./EncryptedPaste').then((m) => ({ default: m.EncryptedPaste })),
+);
 
 function LoadingState() {
   return (
@@ -91,9 +95,11 @@ export function PastePage() {
             <PasteEditor paste={paste} onDone={() => setEditing(false)} />
           </Suspense>
         ) : paste.encrypted ? (
-          <EncryptedPaste blob={paste.content}>
-            {(text) => <PasteContent content={text} format={paste.format} />}
-          </EncryptedPaste>
+          <Suspense fallback={<Skeleton height={80} />}>
+            <EncryptedPaste blob={paste.content}>
+              {(text) => <PasteContent content={text} format={paste.format} />}
+            </EncryptedPaste>
+          </Suspense>
         ) : (
           <PasteContent content={paste.content} format={paste.format} />
         )}
