@@ -36,7 +36,15 @@ export async function startCorsProxy(
         answer.pipe(res);
       },
     );
-    forward.on('error', () => res.writeHead(502, cors).end());
+    // The upstream's socket can fail after its answer began, or after it ended (bytes the
+    // parser cannot read arriving on the finished exchange): then the browser's answer is
+    // cut where it stands, as a real network would, and a finished one is left alone.
+    forward.on('error', () => {
+      if (res.writableFinished) return;
+      if (res.headersSent) res.destroy();
+      else res.writeHead(502, cors).end();
+    });
+    req.on('error', () => forward.destroy());
     req.pipe(forward);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
