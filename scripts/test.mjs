@@ -1,11 +1,15 @@
 // `npm test`: every suite of the repository in one command (DESIGN §10).
 //  1. PostgreSQL: use TEST_DATABASE_URL, else the local server if one answers, so the server
 //     suite runs on both databases; say so when it does not (CI=true makes that a failure).
-//  2. `vitest run` over all projects (contract, server-sqlite, server-postgres, web).
-//  3. The Playwright journeys (apps/web/e2e) against a fresh `npm run build`.
-//  4. One closing line, `Tests: N passed, M failed[, K skipped]`, which CI parses; the exit
+//  2. `npm run build` unless the build is newer than the sources: the cluster and metrics
+//     tests start the built server (node dist/main.js, as npm start runs it), the journeys
+//     the built app.
+//  3. `vitest run` over all projects (contract, server-sqlite, server-postgres, web).
+//  4. The Playwright journeys (apps/web/e2e) against that build.
+//  5. One closing line, `Tests: N passed, M failed[, K skipped]`, which CI parses; the exit
 //     code is non-zero exactly when M > 0.
 import path from 'node:path';
+import { ensureBuild } from './lib/build.mjs';
 import { failedToStart, runEndToEnd } from './lib/e2e.mjs';
 import { DEFAULT_TEST_DATABASE_URL, probePostgres, redactUrl } from './lib/postgres.mjs';
 import { formatDuration, printSection, repoRoot } from './lib/process.mjs';
@@ -48,6 +52,11 @@ async function choosePostgres() {
 async function main() {
   const started = Date.now();
   await choosePostgres();
+
+  printSection('Build');
+  if (!(await ensureBuild('for the cluster tests and the end-to-end tests'))) {
+    outcomes.push(failedToStart('build', '`npm run build` failed: the built server is missing'));
+  }
 
   printSection('Unit, component and integration tests (vitest run)');
   outcomes.push(

@@ -9,5 +9,7 @@ export default defineProject({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // Above the 5 s that findBy… and waitFor may wait (src/test/setup.ts).
+    testTimeout: 20_000,
   },
 });

@@ -1,3 +1,6 @@
+import { sealBytes } from '@pastebox/contract/e2e/blob';
+import { encodeBase64Url, newFragmentKey } from '@pastebox/contract/e2e/keys';
+import { sealFileMeta } from '@pastebox/contract/e2e/metadata';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadViaApi } from './support/api';
@@ -23,10 +26,34 @@ interface Screen {
   open?: (page: Page) => Promise<void>;
 }
 
-/** The screens of SPEC §2; `file` is the slug of a file share made before the scan. */
-function screens(file: string): Screen[] {
+/** What the scan opens, made before it: a file share, and encrypted shares' full links. */
+interface Made {
+  file: string;
+  sealedPaste: string;
+  sealedFile: string;
+}
+
+/** The screens of SPEC §2, and the states end-to-end encryption adds (issue 35). */
+function screens(made: Made): Screen[] {
   return [
     { name: 'home', path: '/' },
+    {
+      name: 'home-encrypt',
+      path: '/',
+      open: (page) => page.getByText('End-to-end encrypt', { exact: true }).click(),
+    },
+    { name: 'paste-encrypted-password', path: made.sealedPaste },
+    { name: 'paste-encrypted-no-key', path: made.sealedPaste.replace(/#.*$/, '') },
+    { name: 'file-encrypted', path: made.sealedFile },
+    {
+      name: 'upload-encrypt',
+      path: '/upload',
+      admin: true,
+      open: async (page) => {
+        await page.getByText('Default options').click();
+        await page.getByText('End-to-end encrypt', { exact: true }).click();
+      },
+    },
     { name: 'upload-signed-out', path: '/upload' },
     { name: 'upload', path: '/upload', admin: true },
     {
@@ -38,7 +65,7 @@ function screens(file: string): Screen[] {
     { name: 'login', path: '/admin' },
     { name: 'paste', path: '/paste/a11y-open' },
     { name: 'paste-password', path: '/paste/a11y-locked' },
-    { name: 'file', path: `/file/${file}` },
+    { name: 'file', path: `/file/${made.file}` },
     { name: 'mount-explorer', path: '/mount-explorer', admin: true },
     ...[
       'dashboard',
@@ -54,7 +81,7 @@ function screens(file: string): Screen[] {
 
 describe('accessibility (axe-core, WCAG 2 AA)', () => {
   const journey = useJourney();
-  let fileSlug = '';
+  const made: Made = { file: '', sealedPaste: '', sealedFile: '' };
 
   beforeAll(async () => {
     await journey.call('POST', '/paste', {
@@ -72,10 +99,35 @@ describe('accessibility (axe-core, WCAG 2 AA)', () => {
       type: 'text/plain',
       body: 'hello',
     });
-    fileSlug = file.slug;
+    made.file = file.slug;
+
+    const pasteKey = newFragmentKey();
+    const blob = await sealBytes(new TextEncoder().encode('sealed words'), pasteKey, {
+      password: 'lantern',
+    });
+    const paste = await journey.call<{ slug: string }>('POST', '/paste', {
+      content: encodeBase64Url(blob),
+      encrypted: true,
+    });
+    made.sealedPaste = `/paste/${paste.slug}#k=${encodeBase64Url(pasteKey)}`;
+    const fileKey = newFragmentKey();
+    const sealed = await uploadViaApi(
+      journey.server.baseUrl,
+      journey.token,
+      {
+        name: 'encrypted',
+        type: 'application/octet-stream',
+        body: new Uint8Array(await sealBytes(new TextEncoder().encode('sealed file'), fileKey)),
+      },
+      {
+        encrypted: 'true',
+        encrypted_meta: await sealFileMeta({ name: 'plan.pdf', type: 'application/pdf' }, fileKey),
+      },
+    );
+    made.sealedFile = `/file/${sealed.slug}#k=${encodeBase64Url(fileKey)}`;
   });
 
-  screens('').forEach((screen, index) => {
+  screens(made).forEach((screen, index) => {
     const themes = index % 2 === 0 ? (['light', 'dark'] as const) : (['dark', 'light'] as const);
 
     describe(screen.name, () => {
@@ -84,7 +136,7 @@ describe('accessibility (axe-core, WCAG 2 AA)', () => {
 
       /** Opens the screen once, in the first test (expect.poll needs one), for both. */
       async function openScreen() {
-        const { path, admin, open } = screens(fileSlug).find((s) => s.name === screen.name)!;
+        const { path, admin, open } = screens(made).find((s) => s.name === screen.name)!;
         context = await journey.context({
           asAdmin: admin === true,
           language: 'en-US',

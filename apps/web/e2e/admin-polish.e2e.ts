@@ -1,19 +1,15 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser';
 import { useJourney, type PageOptions } from './support/journey';
 import { LANGUAGE_THEME_PAIRS as LOOKS, PHONE } from './support/looks';
 import { visible } from './support/ui';
 
-/** Screens of this journey, both languages and themes, wide and phone, for review. */
-const SHOTS = process.env.ADMIN_POLISH_SHOTS ?? '/tmp/shots-admin';
-
-async function shot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.waitForTimeout(400); // tooltips, toasts and transitions settle first
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
-}
+/**
+ * Screens of this journey, both languages and themes, wide and phone, for review: what the
+ * viewport shows, once tooltips, toasts and transitions have settled.
+ */
+const REVIEW = { fullPage: false, settleMs: 400 } as const;
 
 function isFocused(locator: Locator): Promise<boolean> {
   return locator.evaluate((element) => element === document.activeElement);
@@ -58,7 +54,7 @@ describe('honest admin screens', () => {
       '/admin/settings',
     );
     await visible(page, page.getByText('This module needs an admin account'));
-    await shot(page, 'forbidden-wide-en-US-light');
+    await screenshot(page, 'admin-polish-forbidden-wide-en-US-light', REVIEW);
     expect(new URL(page.url()).pathname).toBe('/admin/settings');
     await visible(page, page.getByRole('heading', { name: 'User panel' }));
     const header = page.getByRole('navigation', { name: 'Menu' });
@@ -85,7 +81,7 @@ describe('honest admin screens', () => {
     expect(await bin.getAttribute('aria-disabled')).toBe('true');
     await bin.hover();
     const tooltip = await visible(page, page.getByRole('tooltip'));
-    await shot(page, 'storage-wide-en-US-light');
+    await screenshot(page, 'admin-polish-storage-wide-en-US-light', REVIEW);
     expect(await tooltip.textContent()).toBe(
       "The default storage can't be deleted. Make another config the default first.",
     );
@@ -135,10 +131,10 @@ describe('honest admin screens', () => {
       const base = { language: look.language, theme: look.theme, viewport: PHONE };
       const key = await open({ ...base, apiKey: textKey, asAdmin: false }, '/admin/settings');
       await visible(key, key.locator('.mantine-Alert-root'));
-      await shot(key, `forbidden-${tag}`);
+      await screenshot(key, `admin-polish-forbidden-${tag}`, REVIEW);
       const menu = look.language === 'en-US' ? 'Menu' : '菜单';
       await key.getByRole('button', { name: menu, exact: true }).click();
-      await shot(key, `forbidden-menu-${tag}`);
+      await screenshot(key, `admin-polish-forbidden-menu-${tag}`, REVIEW);
       await key.context().close();
 
       const admin = await open(base, '/admin/storage-config');
@@ -146,12 +142,12 @@ describe('honest admin screens', () => {
       const bin = await visible(admin, admin.getByRole('button', { name }).first());
       await bin.hover();
       await visible(admin, admin.getByRole('tooltip'));
-      await shot(admin, `storage-${tag}`);
+      await screenshot(admin, `admin-polish-storage-${tag}`, REVIEW);
       await admin.context().close();
 
       const lost = await open({ ...base, asAdmin: false }, '/no/such/page');
       await visible(lost, lost.locator('.mantine-Notification-root'));
-      await shot(lost, `not-found-${tag}`);
+      await screenshot(lost, `admin-polish-not-found-${tag}`, REVIEW);
       await lost.context().close();
     }
   }, 240_000);

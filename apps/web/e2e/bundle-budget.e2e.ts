@@ -31,12 +31,13 @@ const LOCALE = 'src/locales/en-US.json';
  * What the home page loads before anyone touches the editor, brotli (JS + CSS: index.html's
  * closure, the home route's, the locale): measured 239 KiB at first (React DOM, React
  * Router and Mantine make most of it), 251.8 KiB on 2026-11-28 with the end-to-end
- * encryption switch and its strings (the cipher code itself loads only when used). The
- * guard is 253 KiB, well inside DESIGN §9's 300 KB; winning the headroom back is open
- * work. The editor paints as a textarea; CodeMirror (the `editor` chunk) loads when the
+ * encryption switch and its strings (the cipher code itself loads only when used), 253.1
+ * KiB with the encrypted bundles' strings (the locale is one chunk). The guard is 256 KiB,
+ * well inside DESIGN §9's 300 KB; winning the headroom back (locale strings per route) is
+ * open work. The editor paints as a textarea; CodeMirror (the `editor` chunk) loads when the
  * user first reaches for it.
  */
-const INITIAL_BUDGET = 253 * 1024;
+const INITIAL_BUDGET = 256 * 1024;
 /**
  * Everything Chromium receives for a first visit until the network is idle, service worker
  * (its scripts, precache, icons) included: DESIGN §9's 300 KB for both first pages.

@@ -1,28 +1,14 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { uploadViaApi } from './support/api';
-import { type ContextOptions } from './support/browser';
+import { docsScreenshot, screenshot, type ContextOptions } from './support/browser';
 import { visible } from './support/ui';
 import { useJourney } from './support/journey';
 
-/** The README's picture of the dashboard. */
-const DOCS_SCREENSHOT = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../docs/screenshots/dashboard.png',
-);
-/** Review pictures: every language, theme and width. */
-const REVIEW_DIR = '/tmp/shots-dashboard';
+/** Review pictures (every language, theme and width), once the chart's entry animation settles. */
+const REVIEW = { settleMs: 600 } as const;
 const PHONE = { width: 390, height: 844 };
 const ARCHIVE_QUOTA = 10 * 1024 * 1024;
-
-async function shot(page: Page, file: string): Promise<void> {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  await page.waitForTimeout(600); // the chart's entry animation settles first
-  await page.screenshot({ path: file, fullPage: true });
-}
 
 /** The big number of one stat card. */
 const statValue = (page: Page, label: string) =>
@@ -51,7 +37,7 @@ describe('the admin dashboard', () => {
     expect(await page.getByRole('link', { name: 'Upload a file' }).getAttribute('href')).toBe(
       '/upload',
     );
-    await shot(page, `${REVIEW_DIR}/dashboard-empty-en-US-light.png`);
+    await screenshot(page, 'dashboard-empty-en-US-light', REVIEW);
     await context.close();
   });
 
@@ -97,12 +83,13 @@ describe('the admin dashboard', () => {
     expect(await page.locator('.recharts-line-curve').count()).toBe(0);
     const ticks = page.locator('.recharts-xAxis-tick-labels text');
     expect(await ticks.allTextContents()).toContain(todayLabel('en-US'));
-    await shot(page, DOCS_SCREENSHOT);
+    // The README's picture of the dashboard.
+    await docsScreenshot(page, 'dashboard', REVIEW);
 
     await page.locator('label', { hasText: 'Lines' }).click();
     await expect.poll(() => page.locator('.recharts-line-curve').count()).toBe(2);
     expect(await page.locator('.recharts-bar-rectangle').count()).toBe(0);
-    await shot(page, `${REVIEW_DIR}/dashboard-lines-en-US-light.png`);
+    await screenshot(page, 'dashboard-lines-en-US-light', REVIEW);
     await page.locator('label', { hasText: 'Bars' }).click();
     await expect.poll(() => page.locator('.recharts-bar-rectangle path').count()).toBe(2);
 
@@ -120,7 +107,7 @@ describe('the admin dashboard', () => {
       String((2048 / ARCHIVE_QUOTA) * 100),
     );
     await visible(page, page.getByText('< 0.1% of the capacity used'));
-    await shot(page, `${REVIEW_DIR}/dashboard-bucket-en-US-light.png`);
+    await screenshot(page, 'dashboard-bucket-en-US-light', REVIEW);
 
     // The newest shares link to their pages.
     expect(await page.getByRole('link', { name: 'Release notes' }).getAttribute('href')).toBe(
@@ -142,7 +129,7 @@ describe('the admin dashboard', () => {
           const ticks = page.locator('.recharts-xAxis-tick-labels text');
           expect(await ticks.allTextContents()).toContain(todayLabel(language));
           const width = viewport ? '-phone' : '';
-          await shot(page, `${REVIEW_DIR}/dashboard-${language}-${theme}${width}.png`);
+          await screenshot(page, `dashboard-${language}-${theme}${width}`, REVIEW);
           await context.close();
         }
       }
@@ -172,7 +159,7 @@ describe('the admin dashboard', () => {
       // What was created today: all four pastes and both file shares.
       await visible(page, page.getByText(zh ? '今日 +4' : '+4 today'));
       await visible(page, page.getByText(zh ? '今日 +2' : '+2 today'));
-      await shot(page, `${REVIEW_DIR}/dashboard-history-${language}-dark.png`);
+      await screenshot(page, `dashboard-history-${language}-dark`, REVIEW);
       await context.close();
     }
   });

@@ -1,12 +1,9 @@
-import fs from 'node:fs';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser';
 import { gradientPng } from './support/png';
 import { visible } from './support/ui';
 import { useJourney } from './support/journey';
 
-/** Review pictures of the columns: both languages and themes, desktop and phone. */
-const REVIEW_DIR = '/tmp/shots-explorer-columns';
 const PHONE = { width: 390, height: 844 };
 
 /** The words each language uses for the kinds this folder holds (issue 30). */
@@ -33,11 +30,8 @@ const WORDS = {
 const today = (language: string) =>
   new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date());
 
-async function shot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(REVIEW_DIR, { recursive: true });
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: `${REVIEW_DIR}/${name}.png`, fullPage: true });
-}
+/** Review pictures of the columns: both languages and themes, desktop and phone. */
+const REVIEW = { settleMs: 300 } as const;
 
 /**
  * The explorer's Type column says what a file is in words, never a MIME type, and folders
@@ -98,7 +92,7 @@ describe('the explorer’s Type and Modified columns', () => {
         expect(await table.getByText(/^(image|application|text)\//).count()).toBe(0);
         // The folder's cell holds its directory's date, not the dash of "no date".
         await visible(page, row('reports').getByText(today(language)));
-        await shot(page, `explorer-columns-${language}-${theme}`);
+        await screenshot(page, `explorer-columns-${language}-${theme}`, REVIEW);
 
         await page.setViewportSize(PHONE);
         const list = page.getByRole('list', { name: words.table });
@@ -107,7 +101,7 @@ describe('the explorer’s Type and Modified columns', () => {
           page,
           list.getByRole('listitem').filter({ hasText: 'reports' }).getByText(today(language)),
         );
-        await shot(page, `explorer-columns-${language}-${theme}-phone`);
+        await screenshot(page, `explorer-columns-${language}-${theme}-phone`, REVIEW);
         await context.close();
       }
     }

@@ -6,7 +6,7 @@ import { useJourney } from './support/journey';
 import { FOUR_LOOKS, type Look } from './support/looks';
 import { gradientPng } from './support/png';
 import { controlledBySw, copyOfBuild } from './support/pwa';
-import { visible } from './support/ui';
+import { navigateInApp, visible } from './support/ui';
 
 /**
  * Offline pages (issue 30, SPEC §2 offline fallback, §4 offline): a page never seen on this
@@ -43,20 +43,6 @@ const WORDS = {
     loadAgain: '重新加载',
   },
 } as const;
-
-/**
- * A client-side navigation, as the app's own links make it: no page load, and a history
- * entry the router can go back from (its state carries a key and an index, as React
- * Router's own push writes them).
- */
-async function navigateInApp(page: Page, to: string): Promise<void> {
-  await page.evaluate((target) => {
-    const current = window.history.state as { idx?: number } | null;
-    const idx = (current?.idx ?? 0) + 1;
-    window.history.pushState({ usr: null, key: `e2e-${idx}`, idx }, '', target);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, to);
-}
 
 describe('offline pages (issue 30)', () => {
   const journey = useJourney(copyOfBuild('pastebox-offline-dist-').env);

@@ -1,27 +1,15 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { uploadViaApi } from './support/api';
 import { screenshot } from './support/browser';
 import { useJourney, type Journey, type PageOptions } from './support/journey';
 import { databaseShape, readStore, writeVersionOneDatabase } from './support/offline-db';
-import { focusEditor, typeInEditor, visible } from './support/ui';
+import { focusEditor, navigateInApp, typeInEditor, visible } from './support/ui';
 
 /**
  * Offline answers (SPEC §3 "Offline database", §4 "Offline", §9): real IndexedDB in
  * Chromium, the network cut with `context.setOffline`.
  */
-
-const SHOTS = '/tmp/shots-offline';
-
-/** A client-side navigation, as the app's own links make it: no page load. */
-async function navigateInApp(page: Page, to: string): Promise<void> {
-  await page.evaluate((target) => {
-    window.history.pushState(null, '', target);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, to);
-}
 
 async function createPaste(journey: Journey, slug: string, content: string) {
   await journey.call('POST', '/paste', { slug, content });
@@ -44,9 +32,6 @@ describe('offline answers in the browser', () => {
     return created;
   }
 
-  beforeAll(() => {
-    fs.mkdirSync(SHOTS, { recursive: true });
-  });
   afterAll(async () => {
     for (const created of contexts) {
       await created.close().catch(() => undefined);
@@ -237,13 +222,10 @@ describe('offline answers in the browser', () => {
         await page.goto('/admin/settings');
         const summary = await visible(page, page.getByTestId('offline-cache-summary'));
         await expect.poll(() => summary.textContent()).toMatch(/\d/);
-        await page.screenshot({
-          path: path.join(SHOTS, `settings-page-${language}-${theme}.png`),
-          fullPage: true,
-        });
+        await screenshot(page, `offline-settings-page-${language}-${theme}`);
         const card = page.locator('.mantine-Paper-root', { has: summary });
         await card.scrollIntoViewIfNeeded();
-        await card.screenshot({ path: path.join(SHOTS, `settings-card-${language}-${theme}.png`) });
+        await screenshot(page, `offline-settings-card-${language}-${theme}`, { of: card });
         if (language === 'en-US' && theme === 'light') {
           await clearAndCheck(page);
         }
@@ -258,7 +240,7 @@ describe('offline answers in the browser', () => {
     await page.getByRole('button', { name: 'Clear offline data' }).click();
     const dialog = await visible(page, page.getByRole('dialog'));
     await screenshot(page, 'offline-clear-confirm-en-US-light');
-    await page.screenshot({ path: path.join(SHOTS, 'settings-clear-confirm-en-US-light.png') });
+    await screenshot(page, 'offline-settings-clear-confirm-en-US-light', { fullPage: false });
     await dialog.getByRole('button', { name: 'Clear offline data' }).click();
     await expect.poll(() => summary.textContent()).toMatch(/^0 saved answers · about 0 B$/);
     for (const store of ['pastes', 'files', 'directories']) {

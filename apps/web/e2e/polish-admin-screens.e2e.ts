@@ -1,16 +1,17 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { uploadViaApi } from './support/api';
 import { formatFindings, seriousViolations } from './support/axe';
-import { docsScreenshot } from './support/browser';
+import { docsScreenshot, screenshot } from './support/browser';
 import { visible } from './support/ui';
 import { useJourney } from './support/journey';
 import { LANGUAGE_THEME_PAIRS, PHONE, type LanguageThemePair } from './support/looks';
 
-/** Issue 30 "Polish", the admin's screens: every look is saved here for review. */
-const SHOTS = process.env.POLISH_SHOTS ?? '/tmp/shots-issue30';
+/**
+ * Issue 30 "Polish", the admin's screens: every look is saved for review (what the viewport
+ * shows, once modal and toast transitions have settled).
+ */
+const REVIEW = { fullPage: false, settleMs: 400 } as const;
 
 const WORDS = {
   'en-US': {
@@ -48,12 +49,6 @@ const WORDS = {
     paste: '文本',
   },
 } as const;
-
-async function shot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.waitForTimeout(400); // modal and toast transitions settle first
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
-}
 
 /** Flips a Mantine switch by its label, as a person does (the input itself is zero-sized). */
 async function toggle(input: Locator): Promise<void> {
@@ -106,7 +101,11 @@ describe('the admin screens of issue 30, polished', () => {
       const dialogText = (await dialog.innerText()).split(webdavAddress).length - 1;
       expect(dialogText).toBe(1);
       await expectNoSeriousViolations(page, `key dialog ${look.language} ${look.theme}`);
-      await shot(page, `key-dialog-${look.language}-${look.theme}${viewport ? '-phone' : ''}`);
+      await screenshot(
+        page,
+        `polish-admin-key-dialog-${look.language}-${look.theme}${viewport ? '-phone' : ''}`,
+        REVIEW,
+      );
       if (index === 0) {
         await docsScreenshot(page, 'key-dialog-base-path-en-US-light');
       }
@@ -143,7 +142,11 @@ describe('the admin screens of issue 30, polished', () => {
       // Every toast's close button is named in the page's language (the theme does it once).
       await visible(page, toast.getByRole('button', { name: words.close }));
       await expectNoSeriousViolations(page, `toast ${look.language} ${look.theme}`);
-      await shot(page, `toast-${look.language}-${look.theme}${viewport ? '-phone' : ''}`);
+      await screenshot(
+        page,
+        `polish-admin-toast-${look.language}-${look.theme}${viewport ? '-phone' : ''}`,
+        REVIEW,
+      );
       if (index === 0) {
         await docsScreenshot(page, 'toast-below-header-en-US-light-phone');
       }
@@ -173,7 +176,7 @@ describe('the admin screens of issue 30, polished', () => {
       const lifetime = await visible(page, dialog.getByRole('textbox', { name: words.lifetime }));
       await lifetime.scrollIntoViewIfNeeded();
       expect(await dialog.innerText()).not.toMatch(/Presigned|预签名/);
-      await shot(page, `storage-local-${look.language}-${look.theme}`);
+      await screenshot(page, `polish-admin-storage-local-${look.language}-${look.theme}`, REVIEW);
       await page.context().close();
     }
   });
@@ -194,7 +197,11 @@ describe('the admin screens of issue 30, polished', () => {
       expect((await row.innerText()).split(link).length - 1).toBe(1);
       expect(await row.innerText()).toContain(`${WORDS[look.language].paste} · `);
       await row.scrollIntoViewIfNeeded();
-      await shot(page, `dashboard-recent-${look.language}-${look.theme}`);
+      await screenshot(
+        page,
+        `polish-admin-dashboard-recent-${look.language}-${look.theme}`,
+        REVIEW,
+      );
       if (index === 0) {
         await docsScreenshot(page, 'dashboard-recent-en-US-light');
       }

@@ -4,14 +4,17 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { contrastRatio, parseHex, toHex } from '../src/app/theme/contrast';
 import { formatFindings, seriousViolations } from './support/axe';
-import { docsScreenshot } from './support/browser';
+import { docsScreenshot, SCREENSHOT_DIR, screenshot } from './support/browser';
 import { gradientPng } from './support/png';
 import { typeInEditor, visible } from './support/ui';
 import { useJourney } from './support/journey';
 import { LANGUAGE_THEME_PAIRS, PHONE, type LanguageThemePair } from './support/looks';
 
-/** Issue 30 "Polish", the explorer, upload and editor screens: every look, for review. */
-const SHOTS = process.env.POLISH_SHOTS ?? '/tmp/shots-issue30';
+/**
+ * Issue 30 "Polish", the explorer, upload and editor screens: every look, for review (the
+ * whole page, once modal and toast transitions have settled).
+ */
+const REVIEW = { settleMs: 400 } as const;
 
 const WORDS = {
   'en-US': {
@@ -47,12 +50,6 @@ const FILES: [string, string, Buffer][] = [
   ['paper.pdf', 'application/pdf', Buffer.from('%PDF-1.4')],
   ['blob.bin', 'application/octet-stream', Buffer.from([0, 1, 2])],
 ];
-
-async function shot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.waitForTimeout(400); // modal and toast transitions settle first
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
 
 async function expectNoSeriousViolations(page: Page, screen: string): Promise<void> {
   const findings = await seriousViolations(page);
@@ -124,7 +121,11 @@ describe('the explorer, upload and editor screens of issue 30, polished', () => 
         .filter((icon) => icon.ratio < 3);
       expect(failing, `${look.language} ${look.theme}`).toEqual([]);
       await expectNoSeriousViolations(page, `explorer ${look.language} ${look.theme}`);
-      await shot(page, `explorer-icons-${look.language}-${look.theme}${viewport ? '-phone' : ''}`);
+      await screenshot(
+        page,
+        `polish-user-explorer-icons-${look.language}-${look.theme}${viewport ? '-phone' : ''}`,
+        REVIEW,
+      );
       if (index === 1) {
         await docsScreenshot(page, 'explorer-icons-en-US-dark');
       }
@@ -156,7 +157,11 @@ describe('the explorer, upload and editor screens of issue 30, polished', () => 
       await editor.getByRole('button', { name: words.save }).click();
       await visible(page, editor.getByText(words.savedTitle, { exact: true }));
       expect(await editor.getByText(words.newTitle, { exact: true }).count()).toBe(0);
-      await shot(page, `editor-saved-${look.language}-${look.theme}${viewport ? '-phone' : ''}`);
+      await screenshot(
+        page,
+        `polish-user-editor-saved-${look.language}-${look.theme}${viewport ? '-phone' : ''}`,
+        REVIEW,
+      );
       if (index === 0) {
         await docsScreenshot(page, 'explorer-editor-saved-en-US-light');
       }
@@ -183,7 +188,11 @@ describe('the explorer, upload and editor screens of issue 30, polished', () => 
         const footer = page.getByRole('contentinfo');
         expect(await footer.innerText()).not.toContain('·');
         await expectNoSeriousViolations(page, `upload ${look.language} ${look.theme}`);
-        await shot(page, `upload-${look.language}-${look.theme}${viewport ? '-phone' : ''}`);
+        await screenshot(
+          page,
+          `polish-user-upload-${look.language}-${look.theme}${viewport ? '-phone' : ''}`,
+          REVIEW,
+        );
         if (index === 0 && viewport) {
           await docsScreenshot(page, 'upload-phone-en-US-light');
         }
@@ -204,8 +213,11 @@ describe('the explorer, upload and editor screens of issue 30, polished', () => 
         (await visible(page, page.getByRole('menuitem', { name: 'Image (.png)' }))).click(),
       ]);
       const png = fs.readFileSync(await download.path());
-      fs.mkdirSync(SHOTS, { recursive: true });
-      fs.writeFileSync(path.join(SHOTS, `export-table-${look.theme}.png`), png);
+      fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+      fs.writeFileSync(
+        path.join(SCREENSHOT_DIR, `polish-user-export-table-${look.theme}.png`),
+        png,
+      );
       // Down a column inside the first cell: the runs of pixels unlike the page behind.
       const runs = await page.evaluate(async (base64) => {
         const image = new Image();

@@ -1,13 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser';
 import { useJourney, type PageOptions } from './support/journey';
 import { LANGUAGE_THEME_PAIRS as LOOKS, PHONE } from './support/looks';
 import { typeInEditor, visible } from './support/ui';
-
-/** Issue 13 "Honest screens": where they are looked at, in both languages and themes. */
-const SHOTS = '/tmp/shots-polish';
 
 /** A 24×24 PNG in four colours, so a thumbnail is told apart from an icon at a glance. */
 const PNG = {
@@ -29,11 +25,6 @@ const WORDS = {
   'zh-CN': { uploadAll: '全部上传', clear: '清空列表', cancel: '取消', confirm: '确认清空' },
 } as const;
 const NOTES = { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') };
-
-async function shot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
 
 describe('honest screens: math, upload queue, recent uploads, phone toolbar', () => {
   const journey = useJourney();
@@ -62,7 +53,7 @@ describe('honest screens: math, upload queue, recent uploads, phone toolbar', ()
       const right = block!.x + block!.width - (formula!.x + formula!.width);
       expect(Math.abs(left - right)).toBeLessThan(4);
       expect(await page.locator('p .katex').count()).toBe(1);
-      await shot(page, `paste-math-phone-${look.language}-${look.theme}`);
+      await screenshot(page, `polish-paste-math-phone-${look.language}-${look.theme}`);
       await page.context().close();
     }
   });
@@ -75,7 +66,7 @@ describe('honest screens: math, upload queue, recent uploads, phone toolbar', ()
       const badge = await visible(page, page.locator('.mantine-Badge-root', { hasText: words }));
       expect(await badge.evaluate((el) => getComputedStyle(el).textTransform)).toBe('none');
       expect(await badge.innerText()).toBe(words);
-      await shot(page, `admin-texts-phone-${look.language}-${look.theme}`);
+      await screenshot(page, `polish-admin-texts-phone-${look.language}-${look.theme}`);
       await page.context().close();
     }
   });
@@ -98,20 +89,20 @@ describe('honest screens: math, upload queue, recent uploads, phone toolbar', ()
       for (const other of await page.locator('ul li button:visible').all()) {
         expect(allHeight).toBeGreaterThan((await other.boundingBox())!.height + 4);
       }
-      await shot(page, `upload-queue-phone-${look.language}-${look.theme}`);
+      await screenshot(page, `polish-upload-queue-phone-${look.language}-${look.theme}`);
 
       await uploadAll.click();
       const recent = page.locator('section[aria-labelledby="recent-uploads"]');
       await expect.poll(() => recent.locator('li').count(), { timeout: 30_000 }).toBe(2);
-      await shot(page, `upload-done-phone-${look.language}-${look.theme}`);
+      await screenshot(page, `polish-upload-done-phone-${look.language}-${look.theme}`);
 
       // Clearing asks first; cancelling keeps the list, confirming empties it.
       const clear = recent.getByRole('button', { name: words.clear });
       await clear.click();
       const dialog = await visible(page, page.getByRole('dialog'));
-      await page.waitForTimeout(400); // the modal's fade-in
-      await page.screenshot({
-        path: path.join(SHOTS, `recent-clear-confirm-phone-${look.language}-${look.theme}.png`),
+      await screenshot(page, `polish-recent-clear-confirm-phone-${look.language}-${look.theme}`, {
+        fullPage: false,
+        settleMs: 400, // the modal's fade-in
       });
       await dialog.getByRole('button', { name: words.cancel }).click();
       await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
@@ -157,7 +148,7 @@ describe('honest screens: math, upload queue, recent uploads, phone toolbar', ()
       await page.waitForLoadState('networkidle');
       // The header and the preview below share one fetch of the visit's preview URL.
       expect(new Set(previewRequests).size).toBe(1);
-      await shot(page, `file-page-phone-${look.language}-${look.theme}`);
+      await screenshot(page, `polish-file-page-phone-${look.language}-${look.theme}`);
       await context.close();
     }
   });
@@ -183,7 +174,7 @@ describe('honest screens: math, upload queue, recent uploads, phone toolbar', ()
         const box = (await button.boundingBox())!;
         expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
       }
-      await shot(page, `toolbar-more-phone-${look.language}-${look.theme}`);
+      await screenshot(page, `polish-toolbar-more-phone-${look.language}-${look.theme}`);
       await menu.getByRole('menuitem').nth(5).click();
       await expect
         .poll(() => page.locator('.cm-content').textContent())

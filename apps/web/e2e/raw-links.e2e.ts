@@ -1,12 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser';
 import { visible } from './support/ui';
 import { useJourney } from './support/journey';
 
-/** Pictures of the raw link's refusal page, looked at by whoever changes it. */
-const SHOTS = process.env.RAW_LINK_SHOTS ?? '/tmp/shots-raw-links';
 const PASSWORD = 'raw-journey-pass';
 const CONTENT = 'line one of the raw journey\nline two';
 
@@ -14,11 +11,6 @@ interface AdminPaste {
   id: string;
   slug: string;
   views: number;
-}
-
-async function shoot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 }
 
 describe('raw links of a text share (issue 13)', () => {
@@ -93,7 +85,8 @@ describe('raw links of a text share (issue 13)', () => {
       // The page's one inline style is allowed by its hash: nothing was refused.
       expect(await page.evaluate(() => getComputedStyle(document.body).paddingTop)).toBe('32px');
       expect(blocked.filter((text) => text.includes('Content Security Policy'))).toEqual([]);
-      await shoot(page, `raw-refusal-${variant.language}-${variant.scheme}-390`);
+      // The refusal page's picture, looked at by whoever changes it.
+      await screenshot(page, `raw-refusal-${variant.language}-${variant.scheme}-390`);
 
       const onwards = page.getByRole('link');
       expect(await onwards.getAttribute('href')).toBe(

@@ -1,21 +1,15 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadViaApi } from './support/api';
+import { screenshot } from './support/browser';
 import { useJourney, type Journey } from './support/journey';
 import { startServer, type RunningServer } from './support/server';
 import { createShare, loginAsAdmin, typeInEditor, visible } from './support/ui';
 
-/** Screenshots of the environment switcher, looked at by a person. */
-const SHOTS = process.env.ENV_SHOTS_DIR ?? '/tmp/shots-env';
-
 const SWITCHER = { name: 'Backend environment' } as const;
 
-async function shot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
-}
+/** Screenshots of the environment switcher, looked at by a person: what the viewport shows. */
+const VIEWPORT = { fullPage: false } as const;
 
 /** The header is drawn once its links are there. */
 async function headerReady(page: Page): Promise<void> {
@@ -103,7 +97,7 @@ describe('SPEC §2 elements: environment switcher, absolute links, page titles',
     await address.fill(`${journey.server.baseUrl}/`);
     await dialog.getByRole('button', { name: 'Test' }).click();
     await visible(page, dialog.getByText(`${journey.server.baseUrl} answered in`));
-    await shot(page, 'env-switcher-en-US-light-desktop');
+    await screenshot(page, 'env-switcher-en-US-light-desktop', VIEWPORT);
     await Promise.all([
       page.waitForEvent('load'),
       dialog.getByRole('button', { name: 'Save and reload' }).click(),
@@ -256,18 +250,20 @@ describe('SPEC §2 elements: environment switcher, absolute links, page titles',
         await page.waitForTimeout(400); // the menu's collapse animation
       }
       const button = await visible(page, page.getByRole('button', { name }));
-      await shot(page, `header-${language}-${theme}-${width}`);
+      await screenshot(page, `env-header-${language}-${theme}-${width}`, VIEWPORT);
       await button.click();
       const dialog = page.getByRole('dialog', { name });
       const address = await visible(page, dialog.locator('input'));
       await address.fill('ftp://paste.example.com/api');
       await address.blur();
-      await page.waitForTimeout(300);
-      await shot(page, `env-switcher-${language}-${theme}-${width}-error`);
+      await screenshot(page, `env-switcher-${language}-${theme}-${width}-error`, {
+        ...VIEWPORT,
+        settleMs: 300,
+      });
       await address.fill(journey.server.baseUrl);
       await dialog.getByRole('button', { name: language === 'en-US' ? 'Test' : '测试' }).click();
       await visible(page, dialog.getByText(language === 'en-US' ? 'answered in' : '毫秒内响应'));
-      await shot(page, `env-switcher-${language}-${theme}-${width}`);
+      await screenshot(page, `env-switcher-${language}-${theme}-${width}`, VIEWPORT);
       await context.close();
     }
   });

@@ -14,6 +14,7 @@ import { ensureInitialAdmin } from '@/modules/auth/service';
 import { startTaskRunner } from '@/modules/tasks/service';
 import { startWebhookRunner } from '@/modules/webhooks/service';
 import { ApiClient } from './api-client';
+import { postgresTemplateName, seedSqliteDataDir } from './database-template';
 
 export const ADMIN = { username: 'admin', password: 'admin-password-1' } as const;
 
@@ -33,8 +34,11 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** A throw-away PostgreSQL database on the TEST_DATABASE_URL server; dropped by close(). */
-export async function createPostgresDatabase(): Promise<{
+/**
+ * A throw-away PostgreSQL database on the TEST_DATABASE_URL server; dropped by close().
+ * Empty, or a copy of the database `from` names (the migrated template, database-template.ts).
+ */
+export async function createPostgresDatabase(options: { from?: string | null } = {}): Promise<{
   url: string;
   drop: () => Promise<void>;
 }> {
@@ -47,7 +51,9 @@ export async function createPostgresDatabase(): Promise<{
   const name = `pastebox_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const adminClient = new pg.Client({ connectionString: base });
   await adminClient.connect();
-  await adminClient.query(`CREATE DATABASE ${name}`);
+  await adminClient.query(
+    options.from ? `CREATE DATABASE ${name} TEMPLATE ${options.from}` : `CREATE DATABASE ${name}`,
+  );
   await adminClient.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
@@ -85,8 +91,13 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pastebox-test-'));
   const postgres =
-    dialect === 'postgres' && !options.databaseUrl ? await createPostgresDatabase() : null;
+    dialect === 'postgres' && !options.databaseUrl
+      ? await createPostgresDatabase({ from: postgresTemplateName() })
+      : null;
   const databaseUrl = options.databaseUrl ?? postgres?.url;
+  if (dialect === 'sqlite' && !databaseUrl && !env.DATABASE_URL) {
+    seedSqliteDataDir(dataDir);
+  }
   const config = loadConfig({
     DATA_DIR: dataDir,
     ADMIN_USERNAME: ADMIN.username,

@@ -13,6 +13,8 @@ export interface ThrottledProxy {
   /** Lets no byte through (connections stay open, as a stalled network path does). */
   pause(): void;
   resume(): void;
+  /** Cuts every open connection (as a dropped network does); new ones are relayed as before. */
+  dropConnections(): void;
   close(): Promise<void>;
 }
 
@@ -73,6 +75,9 @@ export async function startThrottledProxy(target: string): Promise<ThrottledProx
     resume() {
       paused?.resolve();
       paused = null;
+    },
+    dropConnections() {
+      sockets.forEach((socket) => socket.destroy());
     },
     close() {
       paused?.resolve();

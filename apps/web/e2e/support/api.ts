@@ -2,7 +2,7 @@
 export async function uploadViaApi(
   baseUrl: string,
   token: string,
-  file: { name: string; type: string; body: string },
+  file: { name: string; type: string; body: string | Uint8Array<ArrayBuffer> },
   fields: Record<string, string> = {},
 ): Promise<{ slug: string; id: string }> {
   const form = new FormData();

@@ -29,6 +29,7 @@ interface AxeResult {
  * Content-Security-Policy (no inline scripts) does not stop it.
  */
 export async function seriousViolations(page: Page): Promise<AxeFinding[]> {
+  await transitionsSettled(page);
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) {
     await page.evaluate(axeSource);
@@ -52,6 +53,27 @@ export async function seriousViolations(page: Page): Promise<AxeFinding[]> {
         .slice(0, 3)
         .map((n) => `${JSON.stringify(n.target)}: ${n.failureSummary ?? ''}`.slice(0, 400)),
     }));
+}
+
+/**
+ * Waits until no finite CSS transition or animation is running. A dialog fading out (or
+ * in) is drawn at partial opacity, and axe measures its text against the page behind it:
+ * a closing modal's white label on a white page measured 1.02:1 on a busy CI machine.
+ * Endless animations (a loader's spin) never settle, so they are not waited for.
+ */
+async function transitionsSettled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' ||
+            animation.effect?.getComputedTiming().iterations === Infinity,
+        ),
+    undefined,
+    { timeout: 15_000 },
+  );
 }
 
 /** A readable report of findings, for an assertion message. */

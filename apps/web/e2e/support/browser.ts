@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -158,11 +164,55 @@ export async function newContext(
   return context;
 }
 
-/** Saves a full-page screenshot under apps/web/e2e/screenshots/<name>.png. */
-export async function screenshot(page: Page, name: string): Promise<string> {
-  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+/**
+ * Whether the journeys save their screenshots: for people to look at, so not in CI, where
+ * nobody does and each full-page capture costs 0.7 s of a 2-core machine (hundreds a run).
+ * E2E_SCREENSHOTS=1 saves them in CI too, E2E_SCREENSHOTS=0 skips them anywhere.
+ */
+const SAVES_SCREENSHOTS =
+  process.env.E2E_SCREENSHOTS === undefined
+    ? process.env.CI !== 'true'
+    : process.env.E2E_SCREENSHOTS === '1';
+
+/** How a journey's picture is taken; by default the whole page. */
+export interface ScreenshotOptions {
+  /** The whole scrollable page (default), or `false` for what the viewport shows. */
+  fullPage?: boolean;
+  /** Only this element (a card, a dialog) instead of the page; `fullPage` does not apply. */
+  of?: Locator;
+  /**
+   * Milliseconds to wait first, for transitions (a modal's fade-in, a chart's entry
+   * animation) that only the picture cares about: skipped with the picture.
+   */
+  settleMs?: number;
+}
+
+async function capture(page: Page, file: string, options: ScreenshotOptions): Promise<void> {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (options.settleMs) {
+    await page.waitForTimeout(options.settleMs);
+  }
+  if (options.of) {
+    await options.of.screenshot({ path: file });
+    return;
+  }
+  await page.screenshot({ path: file, fullPage: options.fullPage ?? true });
+}
+
+/**
+ * Saves a screenshot under apps/web/e2e/screenshots/<name>.png (see above), full-page
+ * unless `options` say otherwise; the name carries the journey's subject, since every
+ * journey writes to the same folder.
+ */
+export async function screenshot(
+  page: Page,
+  name: string,
+  options: ScreenshotOptions = {},
+): Promise<string> {
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  if (SAVES_SCREENSHOTS) {
+    await capture(page, file, options);
+  }
   return file;
 }
 
@@ -174,10 +224,17 @@ const DOCS_SCREENSHOT_DIR = path.resolve(
 
 /**
  * Saves a full-page screenshot for the documentation, docs/screenshots/<name>.png, once
- * modal and drawer transitions (and thumbnails) have settled.
+ * modal and drawer transitions (and thumbnails) have settled: 400 ms unless `settleMs`
+ * says otherwise.
  */
-export async function docsScreenshot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(DOCS_SCREENSHOT_DIR, { recursive: true });
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: path.join(DOCS_SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+export async function docsScreenshot(
+  page: Page,
+  name: string,
+  options: Pick<ScreenshotOptions, 'settleMs'> = {},
+): Promise<void> {
+  if (!SAVES_SCREENSHOTS) {
+    return;
+  }
+  const file = path.join(DOCS_SCREENSHOT_DIR, `${name}.png`);
+  await capture(page, file, { settleMs: options.settleMs ?? 400, fullPage: true });
 }

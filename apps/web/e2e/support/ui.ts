@@ -7,10 +7,11 @@ import { E2E_ADMIN } from './server';
 export async function visible(
   page: Page,
   selector: Parameters<Page['locator']>[0] | ReturnType<Page['locator']>,
+  timeout = 30_000,
 ) {
   const locator = typeof selector === 'string' ? page.locator(selector) : selector;
   try {
-    await expect.poll(() => locator.first().isVisible(), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => locator.first().isVisible(), { timeout }).toBe(true);
   } catch (error) {
     // A picture of the page as it was is the quickest way to see why.
     await screenshot(page, `failure-${Date.now()}`).catch(() => undefined);
@@ -97,4 +98,18 @@ export async function onTop(locator: Locator): Promise<boolean> {
     const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
     return hit !== null && element.contains(hit);
   });
+}
+
+/**
+ * A client-side navigation, as the app's own links make it: no page load, and a history
+ * entry the router can go back from (its state carries a key and an index, as React
+ * Router's own push writes them).
+ */
+export async function navigateInApp(page: Page, to: string): Promise<void> {
+  await page.evaluate((target) => {
+    const current = window.history.state as { idx?: number } | null;
+    const idx = (current?.idx ?? 0) + 1;
+    window.history.pushState({ usr: null, key: `e2e-${idx}`, idx }, '', target);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, to);
 }
