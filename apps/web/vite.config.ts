@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { bundleStats } from './vite/bundle-stats.ts';
+import { e2eDownloadWorker } from './vite/e2e-download-sw.ts';
 import { firstPagesChunking } from './vite/first-pages.ts';
 import { mantineStylesPerComponent } from './vite/mantine-styles.ts';
 import { precompress } from './vite/precompress.ts';
@@ -15,6 +16,7 @@ export default defineConfig({
     firstPages.plugin,
     mantineStylesPerComponent(),
     pwa(),
+    e2eDownloadWorker(fileURLToPath(new URL('.', import.meta.url))),
     precompress(),
     // scripts/bundle-report.ts: what is inside each chunk, written outside dist/.
     process.env.BUNDLE_REPORT === '1' ? bundleStats() : null,

@@ -1,24 +1,12 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser';
+import { filesHolding } from './support/data-dir';
 import { useJourney } from './support/journey';
-import { createShare, typeInEditor, visible } from './support/ui';
+import { readStore } from './support/offline-db';
+import { createShare, navigateInApp, typeInEditor, visible } from './support/ui';
 
 const SECRET = 'Vault combination: left 31, right 7, left 18';
 const PHONE = { width: 390, height: 844 };
-
-/** Every file under `dir` (the database, its WAL, the storage) that holds `needle`. */
-function filesHolding(dir: string, needle: string): string[] {
-  const found: string[] = [];
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    const full = path.join(entry.parentPath, entry.name);
-    if (entry.isFile() && fs.readFileSync(full).includes(needle)) {
-      found.push(path.relative(dir, full));
-    }
-  }
-  return found;
-}
 
 describe('an end-to-end encrypted text share (issue 35)', () => {
   const journey = useJourney();
@@ -46,8 +34,14 @@ describe('an end-to-end encrypted text share (issue 35)', () => {
       .click();
     const dialog = author.getByRole('dialog');
     await visible(author, dialog.getByText(/The server holds only the encrypted form/));
-    expect(await dialog.getByRole('button', { name: 'Edit' }).count()).toBe(0);
     await screenshot(author, 'admin-text-encrypted-view-en-US-light');
+    // Its expiry, limits and password can be edited; its content, a sealed blob, cannot.
+    await dialog.getByRole('button', { name: 'Edit' }).click();
+    const editor = author.getByRole('dialog');
+    await visible(author, editor.getByText(/The server holds only the encrypted form/));
+    await visible(author, editor.getByLabel('Max views'));
+    expect(await editor.getByRole('textbox', { name: 'Content' }).count()).toBe(0);
+    await screenshot(author, 'admin-text-encrypted-edit-en-US-light');
     await author.keyboard.press('Escape');
 
     // The server never had the text: not in the database, its journal, or the storage.
@@ -59,6 +53,8 @@ describe('an end-to-end encrypted text share (issue 35)', () => {
       theme: 'dark',
       asAdmin: false,
       viewport: PHONE,
+      // The reader goes offline on purpose: the browser reports what could not load.
+      expectProblems: [/net::ERR_INTERNET_DISCONNECTED|net::ERR_FAILED/],
     });
     const reader = await readerContext.newPage();
     await reader.goto(link);
@@ -71,6 +67,23 @@ describe('an end-to-end encrypted text share (issue 35)', () => {
     await reader.getByRole('button', { name: '解密' }).click();
     await visible(reader, reader.getByText(SECRET));
     await screenshot(reader, 'paste-encrypted-open-zh-CN-dark-phone');
+
+    // The offline copy keeps the ciphertext, never the text, and opens with the link again.
+    await expect
+      .poll(async () => (await readStore(reader, 'pastes')).map((entry) => entry.slug))
+      .toContain(slug);
+    expect(JSON.stringify(await readStore(reader, 'pastes'))).not.toContain('Vault combination');
+    // A fresh page load: the share is then only in IndexedDB, not in memory.
+    await reader.goto('/');
+    await reader.context().setOffline(true);
+    await navigateInApp(reader, new URL(link).pathname + new URL(link).hash);
+    await visible(reader, reader.getByTestId('offline-copy-note'));
+    const offlinePassword = await visible(reader, reader.getByLabel(/加密密码/));
+    await offlinePassword.fill('tulip');
+    await reader.getByRole('button', { name: '解密' }).click();
+    await visible(reader, reader.getByText(SECRET));
+    await screenshot(reader, 'paste-encrypted-offline-zh-CN-dark-phone');
+    await reader.context().setOffline(false);
 
     const withoutKeyContext = await journey.context({
       language: 'en-US',

@@ -93,8 +93,11 @@ export function pwa(): Plugin[] {
           },
         ],
         navigateFallback: 'index.html',
-        // The API, WebDAV and the server's own pages are never the SPA.
-        navigateFallbackDenylist: [/^\/api(?:\/|$)/, /^\/dav(?:\/|$)/],
+        // The API, WebDAV, the server's own pages and an encrypted file being saved
+        // (src/sw/e2e-download.ts) are never the SPA.
+        navigateFallbackDenylist: [/^\/api(?:\/|$)/, /^\/dav(?:\/|$)/, /^\/e2e-download\//],
+        // Streams a decrypted file to disk (issue 35); its listeners come before Workbox's.
+        importScripts: ['e2e-download-sw.js'],
         cleanupOutdatedCaches: true,
         // The first visit is offline-ready without a reload; an update still waits (prompt).
         clientsClaim: true,

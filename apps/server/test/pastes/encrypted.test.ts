@@ -99,15 +99,60 @@ describe('encrypted pastes', () => {
     expect(changed.body.data).toMatchObject({ content: next, encrypted: true });
   });
 
-  it('counts a view per fetch of the blob: a view limit of 1 opens once', async () => {
+  async function createSealed(options: Record<string, unknown>) {
     const created = await admin.post<PasteDetail>('/api/paste', {
       content: await sealed(SECRET, newFragmentKey()),
       encrypted: true,
-      maxViews: 1,
+      ...options,
     });
-    const slug = created.body.data.slug;
-    expect((await server.anon.get(`/api/paste/${slug}`)).status).toBe(200);
-    const second = await server.anon.get(`/api/paste/${slug}`);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    return created.body.data;
+  }
+
+  it('burns after reading: a view limit of 1 opens once, then the share is gone', async () => {
+    const paste = await createSealed({ maxViews: 1 });
+    const first = await server.anon.get<PasteView>(`/api/paste/${paste.slug}`);
+    expect(first.status).toBe(200);
+    expect(first.body.data).toMatchObject({ content: paste.content, encrypted: true, views: 1 });
+    // Nothing left to read: no raw link, and no row holding the ciphertext.
+    expect(first.body.data.rawUrl).toBeUndefined();
+    expect(await storedRow(paste.id)).toBeUndefined();
+    const second = await server.anon.get(`/api/paste/${paste.slug}`);
+    expect(second.status).toBe(404);
+    expect(second.body.error).toBe('PASTE_NOT_FOUND');
+  });
+
+  it('burns on the last of several views, on the raw read and behind a password', async () => {
+    const twice = await createSealed({ maxViews: 2 });
+    expect((await server.anon.get(`/api/paste/${twice.slug}`)).status).toBe(200);
+    expect(await storedRow(twice.id)).toMatchObject({ views: 1 });
+    const raw = await server.anon.raw(`/api/raw/${twice.slug}`);
+    expect(raw.status).toBe(200);
+    expect(await raw.text()).toBe(twice.content);
+    expect(await storedRow(twice.id)).toBeUndefined();
+
+    const locked = await createSealed({ maxViews: 1, password: 'open sesame' });
+    const metadata = await server.anon.get<PasteView>(`/api/paste/${locked.slug}`);
+    expect(metadata.body.data.content).toBeUndefined();
+    expect(await storedRow(locked.id)).toMatchObject({ views: 0 });
+    const opened = await server.anon.post<PasteView>(`/api/paste/${locked.slug}`, {
+      password: 'open sesame',
+    });
+    expect(opened.status).toBe(200);
+    expect(opened.body.data.content).toBe(locked.content);
+    expect(await storedRow(locked.id)).toBeUndefined();
+  });
+
+  it("never burns on the owner's read, nor a plain share that runs out", async () => {
+    const mine = await createSealed({ maxViews: 1 });
+    const own = await admin.get<PasteView>(`/api/paste/${mine.slug}`);
+    expect(own.status).toBe(200);
+    expect(await storedRow(mine.id)).toMatchObject({ views: 0 });
+
+    const plain = await admin.post<PasteDetail>('/api/paste', { content: SECRET, maxViews: 1 });
+    expect((await server.anon.get(`/api/paste/${plain.body.data.slug}`)).status).toBe(200);
+    expect(await storedRow(plain.body.data.id)).toMatchObject({ views: 1 });
+    const second = await server.anon.get(`/api/paste/${plain.body.data.slug}`);
     expect(second.status).toBe(410);
     expect(second.body.error).toBe('VIEW_LIMIT_REACHED');
   });

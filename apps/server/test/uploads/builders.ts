@@ -1,4 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { FileShare, PublicFile } from '@pastebox/contract/schemas/file';
 import { expect } from 'vitest';
 import { sha256Hex } from '@/lib/crypto';
@@ -146,5 +148,53 @@ export function putTo(
     method: 'PUT',
     headers: signed.headers ?? {},
     body,
+  });
+}
+
+/** Temp files the local driver left below its root (there must be none after a failure). */
+export function tempFilesUnder(root: string): number {
+  if (!fs.existsSync(root)) {
+    return 0;
+  }
+  return fs
+    .readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((name) => path.basename(name).startsWith('.pastebox-tmp-')).length;
+}
+
+/** The file part of `endlessForm`: its name and type, a chunk, and how much to send. */
+export interface EndlessFile {
+  name: string;
+  type: string;
+  chunk: Uint8Array<ArrayBuffer>;
+  /** Bytes of the file sent (in whole chunks) before the body falls silent. */
+  bytes: number;
+}
+
+/**
+ * A multipart body written by hand: the fields, then the file part's chunks up to
+ * `file.bytes`, then never an end. Only a server that judges a form as it streams (a size
+ * limit, an encrypted file's header) can answer it.
+ */
+export function endlessForm(boundary: string, fields: Record<string, string>, file: EndlessFile) {
+  const head = Object.entries(fields)
+    .map(([n, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${n}"\r\n\r\n${v}\r\n`)
+    .join('');
+  const fileHead = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`;
+  let sent = 0;
+  let started = false;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (!started) {
+        started = true;
+        controller.enqueue(new TextEncoder().encode(head + fileHead));
+        return undefined;
+      }
+      if (sent >= file.bytes) {
+        return new Promise(() => undefined); // stays open
+      }
+      sent += file.chunk.length;
+      controller.enqueue(file.chunk);
+      return undefined;
+    },
   });
 }

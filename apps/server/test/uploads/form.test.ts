@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FileShare } from '@pastebox/contract/schemas/file';
 import { expect, it } from 'vitest';
 import { LocalDriver } from '@/storage/local';
@@ -15,45 +13,22 @@ import {
   testBytes,
   uniqueSlug,
   uploadShare,
+  endlessForm,
+  tempFilesUnder,
+  type EndlessFile,
 } from './builders';
 import { forEachTarget, serverOnTarget } from './targets';
 
 const MIB = 1024 * 1024;
 
-/** Temp files the local driver left below its root (there must be none after a failure). */
-function tempFilesUnder(root: string): number {
-  if (!fs.existsSync(root)) {
-    return 0;
-  }
-  return fs
-    .readdirSync(root, { recursive: true, encoding: 'utf8' })
-    .filter((name) => path.basename(name).startsWith('.pastebox-tmp-')).length;
-}
-
-/** A multipart body written by hand: 3 MiB of file, then never an end, unless `finish`. */
-function endlessForm(boundary: string, fields: Record<string, string>, fileBytes: number) {
-  const head = Object.entries(fields)
-    .map(([n, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${n}"\r\n\r\n${v}\r\n`)
-    .join('');
-  const fileHead = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`;
-  let sent = 0;
-  let started = false;
-  return new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (!started) {
-        started = true;
-        controller.enqueue(new TextEncoder().encode(head + fileHead));
-        return;
-      }
-      if (sent >= fileBytes) {
-        // Stays open: only a server that enforces the limit while streaming can answer.
-        return new Promise(() => undefined);
-      }
-      sent += 64 * 1024;
-      controller.enqueue(new Uint8Array(64 * 1024).fill(1));
-      return undefined;
-    },
-  });
+/** 3 MiB (or `bytes`) of a big file, 64 KiB at a time, sent in a form that never ends. */
+function bigFile(bytes: number): EndlessFile {
+  return {
+    name: 'big.bin',
+    type: 'application/octet-stream',
+    chunk: new Uint8Array(64 * 1024).fill(1),
+    bytes,
+  };
 }
 
 forEachTarget('POST /api/upload', (target) => {
@@ -136,7 +111,11 @@ forEachTarget('POST /api/upload', (target) => {
     try {
       const boundary = 'pastebox-test-boundary';
       const before = (await filesOn(server, configId)).length;
-      const body = endlessForm(boundary, { s3_config_id: configId, path: '/big' }, 3 * MIB);
+      const body = endlessForm(
+        boundary,
+        { s3_config_id: configId, path: '/big' },
+        bigFile(3 * MIB),
+      );
       const res = await admin.raw('/api/upload', {
         method: 'POST',
         headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
@@ -165,7 +144,7 @@ forEachTarget('POST /api/upload', (target) => {
     const boundary = 'pastebox-abort-boundary';
     const before = (await filesOn(server, configId)).length;
     const aborter = new AbortController();
-    const body = endlessForm(boundary, { s3_config_id: configId, path: '/gone' }, MIB);
+    const body = endlessForm(boundary, { s3_config_id: configId, path: '/gone' }, bigFile(MIB));
     const sent = admin.raw('/api/upload', {
       method: 'POST',
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },

@@ -37,6 +37,13 @@ export function forEachTarget(title: string, body: (target: FileTarget) => void)
   }
 }
 
+/** Runs a describe block on local storage only: for rules no storage changes. */
+export function onLocalStorage(title: string, body: (target: FileTarget) => void): void {
+  for (const target of fileTargets().filter((one) => one.providerType === 'local')) {
+    describe(`${title} [${target.name}]`, () => body(target));
+  }
+}
+
 /** What a test on a storage target works with: the server, the admin, a config's id. */
 export interface ServerOnTarget {
   server: TestServer;

@@ -80,6 +80,23 @@ export class BlobSealer {
     if (this.done) {
       throw new Error('The last segment was sealed already');
     }
+    const sealed = await this.sealSegment(this.index, plain, last);
+    this.index += 1;
+    this.done = last;
+    return sealed;
+  }
+
+  /**
+   * Seals segment `index` out of order (a file's parts, sealed as each is sent). AES-GCM
+   * is deterministic for a key, nonce and plaintext, so sealing the same segment again
+   * (a retried part, a resumed upload) yields the same bytes, and no nonce is reused
+   * for other plaintext as long as segment `index` is always the same slice of one file.
+   */
+  async sealSegment(
+    index: number,
+    plain: Uint8Array,
+    last: boolean,
+  ): Promise<Uint8Array<ArrayBuffer>> {
     if (
       plain.length > this.header.segmentBytes ||
       (!last && plain.length !== this.header.segmentBytes)
@@ -89,16 +106,36 @@ export class BlobSealer {
     const sealed = await globalThis.crypto.subtle.encrypt(
       {
         name: 'AES-GCM',
-        iv: webBytes(segmentNonce(this.header.noncePrefix, this.index, last)),
+        iv: webBytes(segmentNonce(this.header.noncePrefix, index, last)),
         additionalData: webBytes(this.headerBytes),
       },
       this.key,
       webBytes(plain),
     );
-    this.index += 1;
-    this.done = last;
     return new Uint8Array(sealed);
   }
+}
+
+/** How many segments a plaintext of `plainBytes` is cut into: at least one (maybe empty). */
+export function segmentCount(plainBytes: number, segmentBytes: number): number {
+  return Math.max(1, Math.ceil(plainBytes / segmentBytes));
+}
+
+/**
+ * The plaintext's size in a blob of `sealedBytes` (the inverse of `sealedSize`): what an
+ * encrypted file's page shows and saves. Null for a size no blob of that segment size has.
+ */
+export function plainSize(sealedBytes: number, segmentBytes: number): number | null {
+  const segments = Math.ceil((sealedBytes - HEADER_BYTES) / (segmentBytes + TAG_BYTES));
+  const plain = sealedBytes - HEADER_BYTES - segments * TAG_BYTES;
+  return segments >= 1 && plain >= 0 && sealedSize(plain, segmentBytes) === sealedBytes
+    ? plain
+    : null;
+}
+
+/** The blob's size for a plaintext of `plainBytes`: the header, the text, a tag a segment. */
+export function sealedSize(plainBytes: number, segmentBytes: number): number {
+  return HEADER_BYTES + plainBytes + segmentCount(plainBytes, segmentBytes) * TAG_BYTES;
 }
 
 /** Opens the segments of one blob, in order. */
@@ -132,22 +169,32 @@ export class BlobOpener {
     return this.header.segmentBytes + TAG_BYTES;
   }
 
+  /** Opens the next segment; after the last one, any further data is refused. */
   async open(sealed: Uint8Array, last: boolean): Promise<Uint8Array> {
     if (this.done) {
       throw new E2eDecryptError('wrong-key-or-damaged', 'Data follows the last segment');
     }
+    const plain = await this.openSegment(this.index, sealed, last);
+    this.index += 1;
+    this.done = last;
+    return plain;
+  }
+
+  /**
+   * Opens segment `index` without moving the opener on: several at once (a stream opens a
+   * chunk's segments in parallel), the caller keeping their order and the last-flag.
+   */
+  async openSegment(index: number, sealed: Uint8Array, last: boolean): Promise<Uint8Array> {
     try {
       const plain = await globalThis.crypto.subtle.decrypt(
         {
           name: 'AES-GCM',
-          iv: webBytes(segmentNonce(this.header.noncePrefix, this.index, last)),
+          iv: webBytes(segmentNonce(this.header.noncePrefix, index, last)),
           additionalData: webBytes(this.headerBytes),
         },
         this.key,
         webBytes(sealed),
       );
-      this.index += 1;
-      this.done = last;
       return new Uint8Array(plain);
     } catch {
       throw new E2eDecryptError(

@@ -18,9 +18,15 @@ export function sealingStream(sealer: BlobSealer): TransformStream<Uint8Array, U
     async transform(chunk, controller) {
       held = join(held, chunk);
       // More than one segment held: all but the last whole one are surely not the last.
-      while (held.length > size) {
-        controller.enqueue(await sealer.seal(held.subarray(0, size), false));
-        held = held.slice(size);
+      // Sealed from a moving offset, and the rest kept once: copying the rest after each
+      // segment cost a chunk's size per segment (quadratic in the chunk).
+      let offset = 0;
+      while (held.length - offset > size) {
+        controller.enqueue(await sealer.seal(held.subarray(offset, offset + size), false));
+        offset += size;
+      }
+      if (offset > 0) {
+        held = held.slice(offset);
       }
     },
     async flush(controller) {
@@ -35,6 +41,7 @@ export function openingStream(
   options: OpenOptions = {},
 ): TransformStream<Uint8Array, Uint8Array> {
   let opener: BlobOpener | null = null;
+  let index = 0;
   let held: Uint8Array = new Uint8Array(0);
   return new TransformStream({
     async transform(chunk, controller) {
@@ -46,17 +53,29 @@ export function openingStream(
         opener = await BlobOpener.create(held.subarray(0, HEADER_BYTES), fragmentKey, options);
         held = held.slice(HEADER_BYTES);
       }
+      // The chunk's whole segments (all but a last one held back) are opened at once, so
+      // Web Crypto may use more than one core, and enqueued in order once all are checked.
+      // They are cut from a moving offset and the rest kept once (see sealingStream).
       const whole = opener.sealedSegmentBytes;
-      while (held.length > whole) {
-        controller.enqueue(await opener.open(held.subarray(0, whole), false));
-        held = held.slice(whole);
+      const opening: Promise<Uint8Array>[] = [];
+      let offset = 0;
+      while (held.length - offset > whole) {
+        opening.push(opener.openSegment(index, held.subarray(offset, offset + whole), false));
+        index += 1;
+        offset += whole;
+      }
+      for (const plain of await Promise.all(opening)) {
+        controller.enqueue(plain);
+      }
+      if (offset > 0) {
+        held = held.slice(offset);
       }
     },
     async flush(controller) {
       if (!opener) {
         throw new E2eDecryptError('truncated', 'The encrypted data is cut short');
       }
-      controller.enqueue(await opener.open(held, true));
+      controller.enqueue(await opener.openSegment(index, held, true));
     },
   });
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { pagination } from './common';
-import { expiresInHours, maxViewsCount } from './file';
+import { expiresInHours, fileEncryption, maxViewsCount } from './file';
 import { queryFlag } from './fs';
 import { count } from './numbers';
 
@@ -16,6 +16,15 @@ import { count } from './numbers';
 export const BUNDLE_MAX_FILES = 500;
 export const BUNDLE_TITLE_MAX_LENGTH = 200;
 
+/**
+ * Present only for a bundle of end-to-end encrypted files (issue 35, docs/encryption.md):
+ * every member is sealed under the bundle's one fragment key, and the browser makes the
+ * ZIP. A bundle holds encrypted files only or none (400 BUNDLE_FILES_MIXED_ENCRYPTION).
+ */
+const bundleEncryption = {
+  encrypted: z.literal(true).optional(),
+};
+
 /** A member file as the bundle's owner sees it. */
 export const bundleFile = z.object({
   id: z.string().describe('The file share id'),
@@ -26,6 +35,7 @@ export const bundleFile = z.object({
   status: z.enum(['pending', 'ready']),
   private: z.boolean().describe('Not opened through its own link; still served by the bundle'),
   position: z.number().int().describe('Order inside the bundle, from 0'),
+  ...fileEncryption,
 });
 export type BundleFile = z.infer<typeof bundleFile>;
 
@@ -45,6 +55,7 @@ export const bundleSummary = z.object({
   created_by: z.string().describe("The owner: an admin's or member's id, or 'apikey:{id}'"),
   created_at: z.string(),
   updated_at: z.string(),
+  ...bundleEncryption,
 });
 export type BundleSummary = z.infer<typeof bundleSummary>;
 
@@ -122,6 +133,7 @@ export const publicBundleFile = z.object({
     .string()
     .optional()
     .describe('Once the visit is allowed: absolute attachment link of a visit on this file'),
+  ...fileEncryption,
 });
 export type PublicBundleFile = z.infer<typeof publicBundleFile>;
 
@@ -143,7 +155,11 @@ export const publicBundle = z.object({
   zipUrl: z
     .string()
     .optional()
-    .describe('Once the visit is allowed: {origin}/api/bundle-zip/{slug}?token=…, absolute'),
+    .describe(
+      'Once the visit is allowed: {origin}/api/bundle-zip/{slug}?token=…, absolute; ' +
+        'never for an encrypted bundle (the browser zips it)',
+    ),
+  ...bundleEncryption,
 });
 export type PublicBundle = z.infer<typeof publicBundle>;
 

@@ -17,6 +17,18 @@ export const maxViewsCount = count();
 export const fileStatus = z.enum(['pending', 'ready']);
 export type FileStatus = z.infer<typeof fileStatus>;
 
+/**
+ * Present only for an end-to-end encrypted file (issue 35, docs/encryption.md), so no
+ * other answer changes shape: the bytes are a sealed blob, `filename` a neutral name.
+ */
+export const fileEncryption = {
+  encrypted: z.literal(true).optional(),
+  encrypted_meta: z
+    .string()
+    .optional()
+    .describe("The file's real name and type, sealed with the metadata key (base64url)"),
+};
+
 /** A file share as its creator and the management views see it. */
 export const fileShare = z.object({
   id: z.string(),
@@ -50,6 +62,7 @@ export const fileShare = z.object({
     .optional()
     .describe('Absolute inline link of a new visit (no view counted, budgeted); ready files only'),
   downloadUrl: z.string().optional().describe('Attachment delivery with a visit token'),
+  ...fileEncryption,
 });
 export type FileShare = z.infer<typeof fileShare>;
 
@@ -104,6 +117,7 @@ export const publicFile = z.object({
     .string()
     .optional()
     .describe('Once the visit is allowed: {origin}/api/file-download/{slug}?token=…, absolute'),
+  ...fileEncryption,
 });
 export type PublicFile = z.infer<typeof publicFile>;
 

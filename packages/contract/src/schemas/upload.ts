@@ -30,8 +30,34 @@ const fileTarget = {
   size: byteSize().describe('Bytes; checked against the limit and the quota'),
 };
 
+/**
+ * An end-to-end encrypted file (issue 35, docs/encryption.md), given where the upload's
+ * record is created: the presign, the multipart init, the form's fields before the file.
+ */
+const fileEncryption = {
+  encrypted: z
+    .boolean()
+    .optional()
+    .describe(
+      'End-to-end encrypted: the bytes are a sealed blob (checked at the header), stored ' +
+        'as application/octet-stream whatever mimetype says',
+    ),
+  encrypted_meta: z
+    .string()
+    .max(4096)
+    .optional()
+    .describe(
+      "The file's name and type sealed with the metadata key, base64url; required with " +
+        'encrypted, refused without it',
+    ),
+};
+
 /** POST /api/s3/presign. */
-export const presignBody = z.object({ ...fileTarget, slug: shareOptions.shape.slug });
+export const presignBody = z.object({
+  ...fileTarget,
+  slug: shareOptions.shape.slug,
+  ...fileEncryption,
+});
 export type PresignBody = z.infer<typeof presignBody>;
 
 /** A request the browser must make itself: method, URL and headers to send. */
@@ -72,6 +98,7 @@ export type CommitBody = z.infer<typeof commitBody>;
 export const multipartInitBody = shareOptions.extend({
   ...fileTarget,
   size: byteSize({ min: 1 }).describe('Bytes; checked against the limit and the quota'),
+  ...fileEncryption,
 });
 export type MultipartInitBody = z.infer<typeof multipartInitBody>;
 
@@ -144,7 +171,8 @@ export const fileIdParam = z.object({ file_id: z.string().min(1).max(100) });
 /**
  * POST /api/upload (multipart/form-data). Documented as a plain schema rather than a
  * validator: the body is streamed by busboy, never parsed into memory. Send the fields
- * before the `file` part; s3_config_id and path after the file are refused.
+ * before the `file` part; s3_config_id, path, encrypted and encrypted_meta after the file
+ * are refused.
  */
 export const formUploadSchema = {
   type: 'object',
@@ -159,6 +187,14 @@ export const formUploadSchema = {
     expires_in: { type: 'integer', description: 'Hours; 0 = never' },
     max_views: { type: 'integer', description: '0 = unlimited' },
     private: { type: 'boolean', description: 'true: the link opens for the owner only' },
+    encrypted: {
+      type: 'boolean',
+      description: 'true: the file is a sealed blob (docs/encryption.md); before the file',
+    },
+    encrypted_meta: {
+      type: 'string',
+      description: 'The sealed name and type (base64url), with encrypted; before the file',
+    },
     size: { type: 'integer', description: 'Optional: bytes, for the early quota check' },
     file: { type: 'string', format: 'binary', description: 'Last part of the form' },
   },

@@ -6,8 +6,8 @@ import {
   endOfArchive,
   localHeader,
   type WrittenEntry,
-} from './format';
-import { checkedEntry } from './length';
+} from '@pastebox/contract/zip/format';
+import { checkedEntry } from '@pastebox/contract/zip/length';
 import type { ZipEntries, ZipEntry } from './types';
 
 /** Central headers are sent in batches of about this many bytes, not one write each. */
@@ -93,7 +93,7 @@ class ZipReadable extends Readable {
   }
 
   /** Hands a chunk to the reader; waits while the reader's buffer is full. */
-  private async send(chunk: Buffer): Promise<void> {
+  private async send(chunk: Uint8Array): Promise<void> {
     this.throwIfAborted();
     if (!this.push(chunk)) {
       await new Promise<void>((resolve) => {
@@ -200,7 +200,7 @@ class ZipReadable extends Readable {
     centralOffset: number,
   ): Promise<void> {
     let centralSize = 0;
-    let batch: Buffer[] = [];
+    let batch: Uint8Array[] = [];
     let batchBytes = 0;
     for (const entry of written) {
       const header = centralHeader(entry);

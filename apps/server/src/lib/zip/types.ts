@@ -13,8 +13,4 @@ export interface ZipEntry {
 
 export type ZipEntries = Iterable<ZipEntry> | AsyncIterable<ZipEntry>;
 
-/** What zipLength needs of an entry: the archive's layout depends on names and sizes only. */
-export interface ZipEntryShape {
-  name: string;
-  size: number;
-}
+export type { ZipEntryShape } from '@pastebox/contract/zip/length';

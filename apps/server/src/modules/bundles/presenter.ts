@@ -5,7 +5,7 @@ import type {
   PublicBundle,
   PublicBundleFile,
 } from '@pastebox/contract/schemas/bundle';
-import type { FileRow } from '@/modules/files/service';
+import { encryptionOf, isEncryptedFile, type FileRow } from '@/modules/files/service';
 import { deadReason } from '@/shares/liveness';
 import type { BundleRow } from './repo';
 
@@ -26,7 +26,16 @@ function presentMember(file: FileRow, position: number): BundleFile {
     status: file.status === 'pending' ? 'pending' : 'ready',
     private: file.private === 1,
     position,
+    ...encryptionOf(file),
   };
+}
+
+/**
+ * A bundle of end-to-end encrypted files says so (issue 35); a bundle holds encrypted
+ * files only or none (service.ts), so its first member tells.
+ */
+function bundleEncryptionOf(files: readonly FileRow[]): Pick<BundleSummary, 'encrypted'> {
+  return files[0] && isEncryptedFile(files[0]) ? { encrypted: true } : {};
 }
 
 /** A bundle in the lists: its share fields and the totals of the files it still has. */
@@ -51,6 +60,7 @@ export function presentSummary(
     created_by: row.created_by,
     created_at: row.created_at,
     updated_at: row.updated_at,
+    ...bundleEncryptionOf(files),
   };
 }
 
@@ -67,20 +77,26 @@ export function presentDetail(
   };
 }
 
-/** What an allowed visit hands out: each member's links and the ZIP's. */
+/**
+ * What an allowed visit hands out: each member's links and the ZIP's (none for an
+ * encrypted bundle: the server cannot read what it would zip).
+ */
 export interface BundleGrant {
   files: { file: FileRow; previewUrl?: string; downloadUrl?: string }[];
-  zipUrl: string;
+  zipUrl: string | null;
 }
 
 function presentPublicMember(member: BundleGrant['files'][number]): PublicBundleFile {
   const { file, previewUrl, downloadUrl } = member;
+  // A sealed member has no preview: inline, its bytes are ciphertext.
+  const preview = previewUrl && !isEncryptedFile(file) ? { previewUrl } : {};
   return {
     filename: file.filename,
     mimetype: file.mimetype,
     size: file.size,
-    ...(previewUrl ? { previewUrl } : {}),
+    ...preview,
     ...(downloadUrl ? { downloadUrl } : {}),
+    ...encryptionOf(file),
   };
 }
 
@@ -103,6 +119,7 @@ export function presentPublic(row: BundleRow, grant: BundleGrant | null): Public
     file_count: grant.files.length,
     total_size: grant.files.reduce((sum, member) => sum + member.file.size, 0),
     files: grant.files.map(presentPublicMember),
-    zipUrl: grant.zipUrl,
+    ...(grant.zipUrl !== null ? { zipUrl: grant.zipUrl } : {}),
+    ...bundleEncryptionOf(grant.files.map((member) => member.file)),
   };
 }

@@ -67,6 +67,47 @@ export class BundlesRepo {
       .then((row) => row && toBundleRow(row));
   }
 
+  /**
+   * What a link preview may know of a bundle (modules/previews), by its public slug, in one
+   * indexed read that counts nothing: its rules, its title, how many files it holds and
+   * whether they are end-to-end encrypted.
+   */
+  findCardBySlug(slug: string) {
+    return (
+      this.db
+        .selectFrom('bundles')
+        .select(['title', 'password_hash', 'expires_at', 'max_views', 'views'])
+        .select((eb) =>
+          eb
+            .selectFrom('bundle_files')
+            .select((inner) => inner.fn.countAll<number | string>().as('n'))
+            .whereRef('bundle_files.bundle_id', '=', 'bundles.id')
+            .as('file_count'),
+        )
+        // 1 for a bundle of end-to-end encrypted files (they are all or none): shown as protected.
+        .select((eb) =>
+          eb
+            .selectFrom('bundle_files')
+            .innerJoin('files', 'files.id', 'bundle_files.file_id')
+            .select((inner) => inner.fn.max('files.encrypted').as('e'))
+            .whereRef('bundle_files.bundle_id', '=', 'bundles.id')
+            .as('encrypted'),
+        )
+        .where('slug', '=', slug)
+        .executeTakeFirst()
+        .then(
+          (row) =>
+            row && {
+              ...row,
+              views: Number(row.views),
+              max_views: Number(row.max_views),
+              file_count: Number(row.file_count),
+              encrypted: Number(row.encrypted ?? 0),
+            },
+        )
+    );
+  }
+
   /** A page of bundles, newest first. */
   list(scope: BundleScope, query: ListRequest) {
     return this.db

@@ -47,7 +47,9 @@ function isForeignKeyViolation(error: unknown): boolean {
 
 /**
  * The ids in the order given, each once; 400 BUNDLE_FILES_INVALID unless every one is a
- * file share within `scope` that is uploaded completely and not expired.
+ * file share within `scope` that is uploaded completely and not expired, and 400
+ * BUNDLE_FILES_MIXED_ENCRYPTION when some are end-to-end encrypted and some are not: the
+ * server zips a plain bundle and the browser an encrypted one, and neither can do both.
  */
 async function checkedFileIds(
   deps: AppDeps,
@@ -60,6 +62,10 @@ async function checkedFileIds(
   const usable = files.filter((file) => file.status === 'ready' && !isExpired(file, nowIso));
   if (usable.length !== ids.length) {
     throw new AppError('BUNDLE_FILES_INVALID');
+  }
+  const encrypted = usable.filter((file) => file.encrypted === 1).length;
+  if (encrypted !== 0 && encrypted !== usable.length) {
+    throw new AppError('BUNDLE_FILES_MIXED_ENCRYPTION');
   }
   return ids;
 }
@@ -191,4 +197,15 @@ export async function deleteBundle(
     throw new AppError('BUNDLE_NOT_FOUND');
   }
   return { deleted: true, files_deleted: deleted, files_failed: failed };
+}
+
+/** A bundle's rules, title and number of files, as a link preview reads them. */
+export type BundleCard = NonNullable<Awaited<ReturnType<BundlesRepo['findCardBySlug']>>>;
+
+/**
+ * What a link preview may know of the bundle behind `slug` (issue 36), read without
+ * counting a view or opening a visit; undefined when there is none.
+ */
+export function findBundleCard(deps: AppDeps, slug: string): Promise<BundleCard | undefined> {
+  return new BundlesRepo(deps.db).findCardBySlug(slug);
 }

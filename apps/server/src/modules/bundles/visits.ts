@@ -1,6 +1,6 @@
 import type { AppDeps } from '@/context';
 import { isoNow } from '@/lib/clock';
-import { issueFileVisits } from '@/modules/files/service';
+import { isEncryptedFile, issueFileVisits, type FileRow } from '@/modules/files/service';
 import { visitBudget, viewsLeftAtOpening } from '@/shares/visit-budget';
 import { issueVisit } from '@/shares/visits';
 import { deliverableMembers, totalSize } from './members';
@@ -41,6 +41,23 @@ export async function grantBundleVisit(
     max_views: bundle.max_views,
   }));
   const links = await issueFileVisits(deps, asBundle, linkBase, counted);
+  return {
+    files: files.map((file) => ({ file, ...links.get(file.id) })),
+    // The browser zips an encrypted bundle from the members' own links.
+    zipUrl: files.some(isEncryptedFile)
+      ? null
+      : await zipUrlFor(deps, bundle, files, linkBase, counted),
+  };
+}
+
+/** A visit on the bundle itself, for its ZIP, and the ZIP's link. */
+async function zipUrlFor(
+  deps: AppDeps,
+  bundle: BundleRow,
+  files: readonly FileRow[],
+  linkBase: string,
+  counted: boolean,
+): Promise<string> {
   const viewsLeft = counted ? viewsLeftAtOpening(bundle) : null;
   const token = await issueVisit(deps, {
     table: 'bundles',
@@ -48,8 +65,5 @@ export async function grantBundleVisit(
     // At least a byte: a visit with no budget is dead, and an empty bundle's ZIP is an answer.
     budget: Math.max(1, visitBudget(totalSize(files), viewsLeft)),
   });
-  return {
-    files: files.map((file) => ({ file, ...links.get(file.id) })),
-    zipUrl: zipUrlOf(linkBase, bundle.slug, token),
-  };
+  return zipUrlOf(linkBase, bundle.slug, token);
 }

@@ -3,14 +3,14 @@ import type { AppDeps } from '@/context';
 import { isoNow } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
 import { zipLength, type ZipEntry } from '@/lib/zip';
-import type { FileRow } from '@/modules/files/service';
+import { isEncryptedFile, type FileRow } from '@/modules/files/service';
 import { getStorage } from '@/modules/storage-configs/service';
 import { isExpired } from '@/shares/liveness';
 import { meteredBody, releaseVisitBytes, reserveVisitBytes } from '@/shares/visit-bytes';
 import { admitVisit } from '@/shares/visits';
 import { deliverableMembers, totalSize } from './members';
 import { BundlesRepo } from './repo';
-import { uniqueEntryNames, withoutUnsafe } from './zip-names';
+import { uniqueEntryNames, withoutUnsafe } from '@pastebox/contract/zip/entry-names';
 
 /**
  * GET /api/bundle-zip/{slug}?token=: every file a stranger gets of the bundle, as one ZIP
@@ -70,8 +70,8 @@ function archiveName(bundle: { title: string | null; slug: string }): string {
 }
 
 /**
- * Admits the visit `token` names (410 VISIT_LINK_USED_UP when it ran out or never was),
- * reserves the archive's bytes, and answers the entries. The bundle must exist (404) and
+ * Admits the visit `token` names (410 VISIT_LINK_USED_UP when it ran out or never was;
+ * 409 BUNDLE_ENCRYPTED for a bundle of end-to-end encrypted files), reserves the archive's bytes, and answers the entries. The bundle must exist (404) and
  * be unexpired (410): the view was counted when the visit was issued.
  */
 export async function planBundleZip(
@@ -87,9 +87,13 @@ export async function planBundleZip(
   if (isExpired(bundle, nowIso)) {
     throw new AppError('SHARE_EXPIRED');
   }
+  const files = await deliverableMembers(deps, bundle, nowIso);
+  if (files.some(isEncryptedFile)) {
+    // The server holds no key: the bundle page zips what it decrypts (issue 35).
+    throw new AppError('BUNDLE_ENCRYPTED');
+  }
   const share = { table: 'bundles', id: bundle.id } as const;
   const visitId = await admitVisit(deps, token, share);
-  const files = await deliverableMembers(deps, bundle, nowIso);
   const names = uniqueEntryNames(files.map((file) => file.filename));
   const length = zipLength(
     files.map((file, index) => ({ name: names[index] ?? '', size: file.size })),

@@ -98,6 +98,9 @@ async function intoStorage(
       expires_in: '',
       max_views: '',
       private: 'true',
+      // A request's files are its owner's to read: none is sealed with a key they lack.
+      encrypted: '',
+      encrypted_meta: '',
     },
     maxBytes: streamLimit(sender, serverMax),
     admit: async (fields, info) => {

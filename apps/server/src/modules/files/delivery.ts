@@ -8,6 +8,7 @@ import { isExpired } from '@/shares/liveness';
 import type { Reader } from '@/shares/reader';
 import { meteredBody, releaseVisitBytes, reserveVisitBytes } from '@/shares/visit-bytes';
 import { admitVisit } from '@/shares/visits';
+import { burningBody, burnsOnDownload } from './burn';
 import { checkFilePassword, countFileView, findLiveFile } from './opening';
 import { FilesRepo, type FileRow } from './repo';
 import { isFileOwner } from './rules';
@@ -42,6 +43,8 @@ export type DeliveryPlan =
 interface Admission {
   row: FileRow;
   visitId: string | null;
+  /** This request counted a view (a download that is a visit of its own). */
+  counted?: boolean;
 }
 
 /** A visit's link: the share must be ready and unexpired, the visit live (else 410). */
@@ -85,7 +88,7 @@ async function admit(deps: AppDeps, request: DeliveryRequest): Promise<Admission
   }
   const counted = await countAnonymousDownload(deps, request);
   if (counted) {
-    return { row: counted, visitId: null };
+    return { row: counted, visitId: null, counted: true };
   }
   const live = await findLiveFile(deps, request.slug, request.reader);
   if (isFileOwner(live, request.reader.principal)) {
@@ -93,7 +96,10 @@ async function admit(deps: AppDeps, request: DeliveryRequest): Promise<Admission
   }
   await checkFilePassword(deps, live, request.password, request.reader.clientIp);
   // A HEAD delivers no content: download managers may probe without spending a view.
-  return { row: request.headOnly ? live : await countFileView(deps, live), visitId: null };
+  if (request.headOnly) {
+    return { row: live, visitId: null };
+  }
+  return { row: await countFileView(deps, live), visitId: null, counted: true };
 }
 
 /** The strong ETag of a share: the stored object's, else one derived from id and size. */
@@ -133,7 +139,7 @@ async function openObject(
 
 /** Decides the answer (200, 206, 304 or 416) and opens the object stream when needed. */
 export async function planDelivery(deps: AppDeps, request: DeliveryRequest): Promise<DeliveryPlan> {
-  const { row, visitId } = await admit(deps, request);
+  const { row, visitId, counted = false } = await admit(deps, request);
   const viaToken = visitId !== null;
   const etag = etagOf(row);
   if (etagMatches(request.ifNoneMatch, etag)) {
@@ -150,5 +156,16 @@ export async function planDelivery(deps: AppDeps, request: DeliveryRequest): Pro
     return { kind: 'head', row, etag, viaToken, range: span ?? null };
   }
   const object = await openObject(deps, row, span, visitId);
+  // A reader's whole download (through a visit, or as a visit of its own) of an encrypted
+  // file it has used up burns it (./burn.ts); the owner's reads never do.
+  if ((viaToken || counted) && !span && burnsOnDownload(row)) {
+    return {
+      kind: 'content',
+      row,
+      etag,
+      viaToken,
+      object: { ...object, body: burningBody(deps, row, object.body) },
+    };
+  }
   return { kind: 'content', row, etag, viaToken, object };
 }

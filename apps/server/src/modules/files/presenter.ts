@@ -2,6 +2,7 @@ import { cleanFileName } from '@pastebox/contract/rules/file-name';
 import type { FileShare, FileStatus, PublicFile } from '@pastebox/contract/schemas/file';
 import type { FileRow, FileWithProvider } from './repo';
 import { deadReason } from '@/shares/liveness';
+import { isEncryptedFile } from './rules';
 
 /**
  * Rows become answers only through these whitelists: a new column (or the password hash)
@@ -23,6 +24,22 @@ function statusOf(value: string): FileStatus {
  */
 function shownName(filename: string): string {
   return cleanFileName(filename);
+}
+
+/**
+ * An end-to-end encrypted file's flag and sealed name, absent for every other file so
+ * that no existing answer changes shape (issue 35). Bundles present their members with it.
+ */
+export function encryptionOf(
+  row: Pick<FileRow, 'encrypted' | 'encrypted_meta'>,
+): Pick<FileShare, 'encrypted' | 'encrypted_meta'> {
+  if (!isEncryptedFile(row)) {
+    return {};
+  }
+  return {
+    encrypted: true,
+    ...(row.encrypted_meta !== null ? { encrypted_meta: row.encrypted_meta } : {}),
+  };
 }
 
 /** A share for its creator and the management views; links only for ready files. */
@@ -54,6 +71,7 @@ export function presentFileShare(
     created_by: row.created_by,
     created_at: row.created_at,
     updated_at: row.updated_at,
+    ...encryptionOf(row),
     ...(links ?? {}),
   };
 }
@@ -71,6 +89,7 @@ export function presentPublicFile(row: FileRow, links: VisitLinks | null): Publi
     max_views: row.max_views,
     views: row.views,
     requires_password: row.password_hash !== null,
+    ...encryptionOf(row),
     ...(links ?? {}),
   };
 }

@@ -45,6 +45,8 @@ const FILE_COLUMNS = everyColumnOf<Selectable<FilesTable>>()([
   'created_by',
   'status',
   'private',
+  'encrypted',
+  'encrypted_meta',
   'created_at',
   'updated_at',
 ]);
@@ -82,6 +84,32 @@ export class FilesRepo {
       .where('slug', '=', slug)
       .executeTakeFirst()
       .then((row) => row && toFileRow(row));
+  }
+
+  /**
+   * What a link preview may know of a ready share behind its public link (modules/previews),
+   * in one indexed read that counts nothing; a private or pending share is not there.
+   */
+  findCardBySlug(slug: string) {
+    return this.db
+      .selectFrom('files')
+      .select([
+        's3_config_id',
+        'storage_path',
+        'filename',
+        'mimetype',
+        'size',
+        'password_hash',
+        'expires_at',
+        'max_views',
+        'views',
+        'encrypted',
+      ])
+      .where('slug', '=', slug)
+      .where('private', '=', 0)
+      .where('status', '=', 'ready')
+      .executeTakeFirst()
+      .then((row) => row && { ...row, size: Number(row.size), views: Number(row.views) });
   }
 
   /** Files joined with their config, for answers that carry provider_type. */

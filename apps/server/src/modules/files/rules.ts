@@ -16,3 +16,14 @@ export { expiryFromHours } from '@/shares/rule-changes';
 export function isFileOwner(row: Pick<FileRow, 'created_by'>, principal: Principal): boolean {
   return isShareOwner(row, principal, 'file');
 }
+
+/**
+ * The type an end-to-end encrypted file is stored and served as, whatever its real one
+ * (issue 35): the bytes are a sealed blob, never something a browser may render.
+ */
+export const ENCRYPTED_FILE_TYPE = 'application/octet-stream';
+
+/** Whether a file share's object is an end-to-end encrypted blob (migration 029). */
+export function isEncryptedFile(row: Pick<FileRow, 'encrypted'>): boolean {
+  return Number(row.encrypted) === 1;
+}

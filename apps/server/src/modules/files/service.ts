@@ -19,10 +19,17 @@ export type { FileChanges, FileRow, FileScope, FileWithProvider, NewFileRow } fr
 export { isUniqueViolation } from './repo';
 export { deliveryHeaders, normaliseMimetype } from './content-safety';
 export { presentManaged } from './management';
+export { encryptionOf } from './presenter';
 export { removeFileShare } from './removal';
 export { fileBytesByAccount, handOverFileShares, removeFileSharesIn } from './account-shares';
 export { relocateShareObjects, type RelocationResult } from './relocation';
-export { assertSlugRules, expiryFromHours, normaliseRemark } from './rules';
+export {
+  assertSlugRules,
+  ENCRYPTED_FILE_TYPE,
+  expiryFromHours,
+  isEncryptedFile,
+  normaliseRemark,
+} from './rules';
 export { issueFileVisits, sweepExpiredVisits } from './visits';
 export type { NewUploadSession, UploadSessionRow } from './sessions-repo';
 export {
@@ -124,4 +131,15 @@ export function listExpiredFiles(deps: AppDeps, nowIso: string, limit: number): 
 /** Bytes the shares on one storage config take, in-flight uploads included (quota). */
 export function usedBytesOn(deps: AppDeps, configId: string): Promise<number> {
   return new FilesRepo(deps.db).usedBytes(configId);
+}
+
+/** A ready share's rules, name, type and object, as a link preview reads them. */
+export type FileCard = NonNullable<Awaited<ReturnType<FilesRepo['findCardBySlug']>>>;
+
+/**
+ * What a link preview may know of the share behind `slug` (issue 36), read without counting
+ * a view or opening a visit; undefined when no ready, non-private share is there.
+ */
+export function findFileCard(deps: AppDeps, slug: string): Promise<FileCard | undefined> {
+  return new FilesRepo(deps.db).findCardBySlug(slug);
 }

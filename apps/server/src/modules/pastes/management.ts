@@ -5,10 +5,11 @@ import { hashPassword } from '@/lib/crypto';
 import { AppError } from '@/lib/errors';
 import { listPage, type ListRequest } from '@/lib/pagination';
 import { normaliseRemark } from '@/shares/fields';
+import { assertSealedBlob } from '@/shares/sealed-blob';
 import { assertSlugRules, orSlugTaken } from '@/shares/slugs';
 import { presentPasteDetail, presentPasteListItem } from './presenter';
 import { PastesRepo, type PasteChanges, type PasteScope } from './repo';
-import { assertContent, assertSealedBlob, eitherAlias, futureExpiry } from './rules';
+import { assertContent, eitherAlias, futureExpiry } from './rules';
 import { pasteShare, revokesVisits, revokeVisits } from './visits';
 
 /**
@@ -48,7 +49,7 @@ async function changesFrom(
     changes.content = assertContent(body.content);
     // An encrypted share stays one: new content must be sealed too (issue 35).
     if (Number(current.encrypted) === 1) {
-      assertSealedBlob(changes.content);
+      assertSealedBlob(changes.content, 'content');
     }
   }
   if (body.slug && body.slug !== current.slug) {

@@ -59,13 +59,35 @@ function countAnonymousRawView(deps: AppDeps, slug: string, reader: Reader) {
   return new PastesRepo(deps.db).countOpenRawViewBySlug(slug, isoNow(deps.clock));
 }
 
-/** The share with its content and the raw link of a new visit, absolute under `linkBase`. */
+/**
+ * Burn after reading (issue 35): an end-to-end encrypted share is deleted as soon as its
+ * last view is granted (a view limit of 1 is the classic case), so its ciphertext does not
+ * outlive its reader until the next sweep. `row` is as the count left it. The owner's
+ * reads count nothing and burn nothing. Answers whether the share is gone.
+ */
+async function burnIfSpent(deps: AppDeps, row: PasteRow, owner: boolean): Promise<boolean> {
+  const maxViews = Number(row.max_views);
+  const spent = maxViews > 0 && Number(row.views) >= maxViews;
+  if (owner || Number(row.encrypted) !== 1 || !spent) {
+    return false;
+  }
+  await new PastesRepo(deps.db).deleteById(row.id);
+  return true;
+}
+
+/**
+ * The share with its content and the raw link of a new visit, absolute under `linkBase`;
+ * a share that burns on this read has no raw link, for there is nothing left to read.
+ */
 async function presentReadable(
   deps: AppDeps,
   row: PasteRow,
   owner: boolean,
   linkBase: string,
 ): Promise<PasteView> {
+  if (await burnIfSpent(deps, row, owner)) {
+    return presentPasteView(row, { withContent: true, owner });
+  }
   const rawUrl = await issueRawUrl(deps, row, linkBase);
   return presentPasteView(row, { withContent: true, owner, rawUrl });
 }
@@ -133,6 +155,9 @@ export async function readRawPaste(
     }
   }
   // The content only, for the owner or one view (with the password a protected share needs).
-  const opener = pasteOpener(deps, (row) => Promise.resolve(row.content));
+  const opener = pasteOpener(deps, async (row, access) => {
+    await burnIfSpent(deps, row, access?.owner ?? false);
+    return row.content;
+  });
   return verifyShare(deps, opener, request.slug, request.password, reader);
 }

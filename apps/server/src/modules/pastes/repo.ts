@@ -51,12 +51,13 @@ const countOpenView = liveViewCounter<PasteRow>({
 
 /**
  * The same count for a raw read, which answers the content alone: returning one column
- * instead of twelve halves SQLite's share of the read (docs/performance.md, round 9).
+ * instead of twelve halves SQLite's share of the read (docs/performance.md, round 9). An
+ * encrypted share takes the full path, which knows the row and so whether the read burns it.
  */
 const countOpenRawView = liveViewCounter<Pick<PasteRow, 'content'>>({
   table: 'pastes',
   key: 'slug',
-  also: passwordFree,
+  also: sql<SqlBool>`${passwordFree} and ${sql.ref('encrypted')} = 0`,
   columns: ['content'],
 });
 
@@ -88,6 +89,37 @@ export class PastesRepo {
     return this.db
       .selectFrom('pastes')
       .selectAll()
+      .where('slug', '=', slug)
+      .where('private', '=', 0)
+      .executeTakeFirst();
+  }
+
+  /**
+   * What a link preview may know of a share (modules/previews), by its public slug, in one
+   * indexed read that counts nothing: its rules, and the opening of its text only when
+   * nothing protects it (no password, no view limit, not sealed), so a protected share's
+   * content never leaves the database on this path.
+   */
+  findCardBySlug(slug: string, openingChars: number) {
+    return this.db
+      .selectFrom('pastes')
+      .select(['password_hash', 'expires_at', 'max_views', 'views', 'encrypted'])
+      .select((eb) =>
+        eb
+          .case()
+          .when(
+            eb.and([
+              eb('encrypted', '=', 0),
+              eb('password_hash', 'is', null),
+              eb('max_views', '=', 0),
+            ]),
+          )
+          .then(eb.fn<string>('substr', ['content', sql.lit(1), sql.lit(openingChars)]))
+          .else(sql.lit(''))
+          .end()
+          .$castTo<string>()
+          .as('opening'),
+      )
       .where('slug', '=', slug)
       .where('private', '=', 0)
       .executeTakeFirst();
@@ -168,6 +200,11 @@ export class PastesRepo {
       .$call((qb) => withinOwnerScope(qb, scope))
       .executeTakeFirst()
       .then((result) => Number(result.numUpdatedRows));
+  }
+
+  /** Deletes one share whoever owns it (burn after reading); answers whether it went. */
+  deleteById(id: string) {
+    return this.deleteMany([id], { kind: 'all' }).then((deleted) => deleted > 0);
   }
 
   deleteMany(ids: readonly string[], scope: PasteScope) {

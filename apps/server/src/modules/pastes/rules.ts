@@ -1,5 +1,3 @@
-import { decodeHeader, HEADER_BYTES, TAG_BYTES } from '@pastebox/contract/e2e/format';
-import { decodeBase64Url } from '@pastebox/contract/e2e/keys';
 import { LIMITS } from '@pastebox/contract/limits';
 import type { Principal } from '@/context';
 import { AppError } from '@/lib/errors';
@@ -15,32 +13,6 @@ export function assertContent(content: string): string {
   const mayBeTooLarge = content.length * 3 > LIMITS.pasteMaxBytes;
   if (mayBeTooLarge && Buffer.byteLength(content, 'utf8') > LIMITS.pasteMaxBytes) {
     throw new AppError('CONTENT_TOO_LARGE');
-  }
-  return content;
-}
-
-/**
- * An end-to-end encrypted share's content (issue 35): a sealed blob in base64url, its
- * header in bounds. The server cannot check more, and must not: it never has the key. It
- * refuses anything else, so a client that forgot to encrypt cannot store text under the
- * flag, and no page will take plaintext for a blob.
- */
-export function assertSealedBlob(content: string): string {
-  const bytes = decodeBase64Url(content);
-  let sealed = bytes !== null && bytes.length >= HEADER_BYTES + TAG_BYTES;
-  if (sealed && bytes) {
-    try {
-      decodeHeader(bytes);
-    } catch {
-      sealed = false;
-    }
-  }
-  if (!sealed) {
-    throw new AppError(
-      'VALIDATION_FAILED',
-      'An encrypted share must be sent as a sealed blob (docs/encryption.md)',
-      [{ path: 'content', message: 'is not a sealed blob in base64url' }],
-    );
   }
   return content;
 }

@@ -4,10 +4,11 @@ import { isoNow } from '@/lib/clock';
 import { hashPassword } from '@/lib/crypto';
 import { newId } from '@/lib/ids';
 import { normaliseRemark } from '@/shares/fields';
+import { assertSealedBlob } from '@/shares/sealed-blob';
 import { assertSlugRules, insertWithFreeSlug } from '@/shares/slugs';
 import { presentPasteDetail } from './presenter';
 import { PastesRepo, type PasteRow } from './repo';
-import { assertContent, assertSealedBlob, eitherAlias, futureExpiry } from './rules';
+import { assertContent, eitherAlias, futureExpiry } from './rules';
 
 export { handOverPastes, removePastesIn } from './account-shares';
 // A file request's text answers are pastes (issue 33): their owner reads and deletes them there.
@@ -21,12 +22,16 @@ export async function createPaste(
   deps: AppDeps,
   principal: Principal,
   body: CreatePasteBody,
-  options: { private?: boolean } = {},
+  options: {
+    private?: boolean;
+    /** A password hash made elsewhere (an import, shares/password.ts), stored as given. */
+    passwordHash?: string;
+  } = {},
 ): Promise<PasteDetail> {
   const now = isoNow(deps.clock);
   const content = assertContent(body.content);
   if (body.encrypted) {
-    assertSealedBlob(content);
+    assertSealedBlob(content, 'content');
   }
   const expiresAt = eitherAlias(body.expiresAt, body.expires_at);
   const customSlug = body.slug ? assertSlugRules(body.slug) : null;
@@ -38,7 +43,8 @@ export async function createPaste(
     content,
     format: body.format ?? 'markdown',
     remark: normaliseRemark(body.remark),
-    password_hash: body.password ? await hashPassword(body.password) : null,
+    password_hash:
+      options.passwordHash ?? (body.password ? await hashPassword(body.password) : null),
     expires_at: expiresAt ? futureExpiry(expiresAt, now, 'expiresAt') : null,
     max_views: eitherAlias(body.maxViews, body.max_views) ?? 0,
     views: 0,
@@ -57,7 +63,27 @@ export async function createPaste(
   return presentPasteDetail(row);
 }
 
+/** Whether a paste already holds `slug` (an import reports the clash before writing). */
+export async function isPasteSlugTaken(deps: AppDeps, slug: string): Promise<boolean> {
+  return (await new PastesRepo(deps.db).findBySlug(slug)) !== undefined;
+}
+
 /** Deletes shares that expired or ran out of views. Returns how many went. */
 export async function sweepExpiredPastes(deps: AppDeps): Promise<number> {
   return new PastesRepo(deps.db).deleteDead(isoNow(deps.clock));
+}
+
+/** A share's rules and, when nothing protects it, its text's first characters. */
+export type PasteCard = NonNullable<Awaited<ReturnType<PastesRepo['findCardBySlug']>>>;
+
+/**
+ * What a link preview may know of the share behind `slug` (issue 36), read without counting
+ * a view, opening a visit or burning it; undefined when there is no public share there.
+ */
+export function findPasteCard(
+  deps: AppDeps,
+  slug: string,
+  openingChars: number,
+): Promise<PasteCard | undefined> {
+  return new PastesRepo(deps.db).findCardBySlug(slug, openingChars);
 }

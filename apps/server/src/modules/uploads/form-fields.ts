@@ -1,12 +1,23 @@
-import { shareOptions, type ShareOptions } from '@pastebox/contract/schemas/upload';
+import type { z } from 'zod';
+import { presignBody, shareOptions, type ShareOptions } from '@pastebox/contract/schemas/upload';
 import { AppError } from '@/lib/errors';
 import { assertCleanText } from '@/lib/input-rules';
+import type { EncryptionRequest } from './sealed-upload';
 
 /** The text fields of POST /api/upload, as busboy hands them over. */
 export type FormFields = Record<string, string>;
 
 /** Fields that decide where the bytes go: they must arrive before the file part. */
 export const PLACEMENT_FIELDS = ['s3_config_id', 'path'] as const;
+
+/**
+ * Fields the file part is stored by, refused after it: where the bytes go, and whether
+ * they must be a sealed blob (checked as they stream, issue 35).
+ */
+export const FIELDS_BEFORE_FILE = [...PLACEMENT_FIELDS, 'encrypted', 'encrypted_meta'] as const;
+
+/** The encryption fields, checked by the same schema as the JSON calls. */
+const encryptionFields = presignBody.pick({ encrypted: true, encrypted_meta: true });
 
 const NUMERIC_FIELDS = new Set(['expires_in', 'max_views']);
 const BOOLEAN_FIELDS = new Set(['private']);
@@ -59,7 +70,20 @@ export function shareOptionsFrom(fields: FormFields): ShareOptions {
     }
     candidate[name] = fieldValue(fields, name);
   }
-  const parsed = shareOptions.safeParse(candidate);
+  return parsedFields(shareOptions, candidate);
+}
+
+/** The flag and the sealed metadata among the form fields; empty means absent. */
+export function encryptionFrom(fields: FormFields): EncryptionRequest {
+  return parsedFields(encryptionFields, {
+    encrypted: fields.encrypted ? booleanField(fields, 'encrypted') : undefined,
+    encrypted_meta: fields.encrypted_meta || undefined,
+  });
+}
+
+/** `candidate` checked by `schema`; its issues as a 400 with their paths. */
+function parsedFields<T extends z.ZodType>(schema: T, candidate: unknown): z.output<T> {
+  const parsed = schema.safeParse(candidate);
   if (!parsed.success) {
     const details = parsed.error.issues.map((issue) => ({
       path: issue.path.join('.'),

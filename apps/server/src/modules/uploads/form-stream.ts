@@ -46,7 +46,7 @@ function asError(error: unknown): Error {
 }
 
 function placementMessage(fields: readonly string[]): string {
-  return `Send ${fields.join(' and ')} before the file`;
+  return `Send ${new Intl.ListFormat('en', { type: 'conjunction' }).format(fields)} before the file`;
 }
 
 /** Parses the form; resolves with the fields and what `store` made once the body is read. */

@@ -12,12 +12,20 @@ import {
 } from '@/modules/files/service';
 import { capacityLedger } from '@/modules/storage-configs/service';
 import { holdQuota, releaseQuotaHold, type QuotaHold } from '@/modules/quotas/service';
+import { SEALED_BLOB_MIN_BYTES } from '@/shares/sealed-blob';
 import { reservedWrite } from '@/vfs/capacity';
 import { assertQuota, assertWithinMaxSize, maxUploadBytes } from './limits';
 import { guardedFileBody, readFileForm, storeFailure, type FilePart } from './form-stream';
-import { numberField, PLACEMENT_FIELDS, shareOptionsFrom, type FormFields } from './form-fields';
+import {
+  encryptionFrom,
+  FIELDS_BEFORE_FILE,
+  numberField,
+  shareOptionsFrom,
+  type FormFields,
+} from './form-fields';
 import { assertSlugAvailable, prepareOptions } from './share-record';
 import { quotaGuardedLedger } from './quota-ledger';
+import { fileEncryptionOf, notSealedFile, refuseUnsealedStream, storedType } from './sealed-upload';
 import { resolveUploadTarget, type UploadTarget } from './target';
 import { abandonUploadIntent, completeUploadIntent, recordUploadIntent } from './upload-intent';
 
@@ -26,11 +34,13 @@ import { abandonUploadIntent, completeUploadIntent, recordUploadIntent } from '.
  * the file part flows straight into driver.put — never buffered. The max upload size is
  * enforced while streaming; an over-size or refused upload leaves no record and no object.
  * Fields must precede the file part for s3_config_id and path (they choose where the bytes
- * go); the share options may come after it, as they apply at the end. A pending row (the
- * intent record, upload-intent.ts) names the key before the first byte is stored and turns
- * ready after, so no failure orphans the object. The bytes are reserved on the capacity
- * ledger before they are stored (the declared `size`, else block by block as they stream,
- * DESIGN §5); a form that fails after the write gives them back with the object.
+ * go) and for encrypted and encrypted_meta (a sealed blob's header is checked as it
+ * streams, issue 35); the share options may come after it, as they apply at the end. A
+ * pending row (the intent record, upload-intent.ts) names the key before the first byte is
+ * stored and turns ready after, so no failure orphans the object. The bytes are reserved on
+ * the capacity ledger before they are stored (the declared `size`, else block by block as
+ * they stream, DESIGN §5); a form that fails after the write gives them back with the
+ * object.
  */
 
 interface StoredPart {
@@ -73,6 +83,7 @@ async function storeFilePart(
   limits: UploadLimits,
 ): Promise<StoredPart> {
   assertCleanText(fields);
+  const encryption = fileEncryptionOf(encryptionFrom(fields));
   await limits.hooks?.admit(fields, info);
   const declared = numberField(fields, 'size');
   if (declared !== undefined) {
@@ -87,10 +98,13 @@ async function storeFilePart(
   // An early answer from the declared size or the request's length (an upper bound).
   await assertQuota(deps, target.config, declared ?? limits.contentLength ?? 0);
   limits.quota.hold = await holdQuota(deps, principal, 0);
-  const mimetype = fields.mimetype || info.mimeType;
+  const mimetype = storedType(encryption, fields.mimetype || info.mimeType);
   // From here on a row names the key, whatever becomes of the write (issue 34).
-  const intent = await recordUploadIntent(deps, principal, target, mimetype);
+  const intent = await recordUploadIntent(deps, principal, target, mimetype, encryption);
   const body = guardedFileBody(file, { remaining: null, total: 0 });
+  if (encryption.encrypted === 1) {
+    refuseUnsealedStream(file, body);
+  }
   let result;
   try {
     const plan = { configId: target.config.id, size: declared, replaced: 0 };
@@ -105,6 +119,11 @@ async function storeFilePart(
   if (file.truncated) {
     await abandonUploadIntent(deps, target, intent, result.size);
     throw new AppError('FILE_TOO_LARGE');
+  }
+  // Too short to have shown a header while it streamed, or to hold a segment's tag.
+  if (encryption.encrypted === 1 && result.size < SEALED_BLOB_MIN_BYTES) {
+    await abandonUploadIntent(deps, target, intent, result.size);
+    throw notSealedFile();
   }
   return { target, intent, size: result.size, etag: result.etag };
 }
@@ -123,7 +142,7 @@ function parseForm(
 ): Promise<{ fields: FormFields; stored: StoredPart }> {
   return readFileForm(
     incoming,
-    { maxFileBytes: limits.maxBytes, placementFields: PLACEMENT_FIELDS },
+    { maxFileBytes: limits.maxBytes, placementFields: FIELDS_BEFORE_FILE },
     {
       store: (fields, file, info) =>
         storeFilePart(deps, principal, withFixed(fields, limits), file, info, limits),

@@ -88,6 +88,17 @@ export async function discardMultipart(deps: AppDeps, open: OpenSession): Promis
       throw cleanupFailure(error);
     }
   }
+  await discardCompleted(deps, open);
+}
+
+/**
+ * Drops an upload the storage has completed (a refused complete): there is no storage
+ * upload left to abort — an abort would be refused, as Swift's s3api does with NoSuchKey —
+ * so its object goes, then the session and the row. When the storage did not confirm the
+ * delete, the row and the session stay for the sweeper (see discardMultipart).
+ */
+export async function discardCompleted(deps: AppDeps, open: OpenSession): Promise<void> {
+  const { session, storage } = open;
   const upload = {
     id: session.file_id,
     s3_config_id: session.s3_config_id,

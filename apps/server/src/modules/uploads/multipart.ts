@@ -15,22 +15,25 @@ import {
   deleteUploadSession,
   findFile,
   insertUploadSession,
+  isEncryptedFile,
   markFileReady,
   presentManaged,
   type UploadSessionRow,
 } from '@/modules/files/service';
-import { InvalidPartError } from '@/storage/driver';
+import { InvalidPartError, type ObjectStat } from '@/storage/driver';
 import { StorageUnavailableError } from '@/storage/storage-unavailable';
 import { releaseQuietly, reserveBytes, settleReservation } from '@/modules/storage-configs/service';
 import { assertWithinMaxSize, maxUploadBytes } from './limits';
 import { checkParts, partCountFor, partSizeFor } from './multipart-parts';
 import {
-  discardMultipart,
+  discardCompleted,
   keepAlive,
   openSession,
   presentSession,
   sessionExpiry,
+  type OpenSession,
 } from './multipart-session';
+import { fileEncryptionOf, holdsSealedBlob, notSealedFile } from './sealed-upload';
 import { dropPendingShare, insertShare, prepareOptions } from './share-record';
 import { resolveUploadTarget } from './target';
 
@@ -47,6 +50,7 @@ export async function initMultipart(
   body: MultipartInitBody,
 ): Promise<MultipartSession> {
   assertWithinMaxSize(body.size, await maxUploadBytes(deps));
+  const encryption = fileEncryptionOf(body);
   const target = await resolveUploadTarget(deps, principal, body);
   // Reserved until complete (counted as used) or abort (released), DESIGN §5.
   const reservation = await reserveBytes(deps, target.config.id, body.size);
@@ -60,6 +64,7 @@ export async function initMultipart(
       etag: null,
       status: 'pending',
       options: await prepareOptions(deps, body),
+      encryption,
     });
   } catch (error) {
     await releaseQuietly(deps, reservation);
@@ -155,6 +160,32 @@ export async function storedParts(
   return presentSession(session, file?.slug ?? '', stored);
 }
 
+/**
+ * The completed object, checked: the announced size, and for an encrypted upload a sealed
+ * blob's header (issue 35). Refused, nothing of the upload stays: object, session, row.
+ */
+async function completedObject(deps: AppDeps, open: OpenSession): Promise<ObjectStat> {
+  const { session, storage } = open;
+  const stat = await storage.driver.stat(session.storage_path);
+  if (!stat || stat.size !== session.total_size) {
+    await discardCompleted(deps, open);
+    throw new AppError(
+      'UPLOAD_INCOMPLETE',
+      'The completed object does not have the announced size',
+    );
+  }
+  const file = await findFile(deps, session.file_id, { kind: 'all' });
+  if (
+    file &&
+    isEncryptedFile(file) &&
+    !(await holdsSealedBlob(storage.driver, session.storage_path, stat.size))
+  ) {
+    await discardCompleted(deps, open);
+    throw notSealedFile();
+  }
+  return stat;
+}
+
 /** POST /api/upload/multipart/complete: verifies the parts, completes, marks ready. */
 export async function completeMultipart(
   deps: AppDeps,
@@ -177,14 +208,7 @@ export async function completeMultipart(
     }
     throw error;
   }
-  const stat = await storage.driver.stat(session.storage_path);
-  if (!stat || stat.size !== session.total_size) {
-    await discardMultipart(deps, open);
-    throw new AppError(
-      'UPLOAD_INCOMPLETE',
-      'The completed object does not have the announced size',
-    );
-  }
+  const stat = await completedObject(deps, open);
   const now = isoNow(deps.clock);
   // Ready, counted and the session gone together, or none of it: a failure in between
   // would leave a reservation never settled, or a session naming a finished upload.

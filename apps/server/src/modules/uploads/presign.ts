@@ -9,6 +9,7 @@ import { isDatabaseUnavailable } from '@/db/db-errors';
 import { StorageUnavailableError } from '@/storage/storage-unavailable';
 import {
   findFile,
+  isEncryptedFile,
   isUniqueViolation,
   markFileReady,
   normaliseMimetype,
@@ -24,15 +25,17 @@ import {
 import { assertWithinMaxSize, maxUploadBytes } from './limits';
 import { uploadScope } from './ownership';
 import { discardPendingUpload } from './pending-cleanup';
+import { fileEncryptionOf, holdsSealedBlob, notSealedFile, storedType } from './sealed-upload';
 import { assertSlugAvailable, dropPendingShare, insertShare, prepareOptions } from './share-record';
 import { objectUrlOf, resolveUploadTarget } from './target';
 
 /**
  * Presigned single PUT (SPEC §4, DESIGN §6 path 2): presign creates a pending record and
  * a URL the browser PUTs to (for local storage a signed URL to this server); commit checks
- * the object exists with the announced size and makes the share ready. A failed commit
- * leaves neither a record nor an object — except when the storage did not answer: then
- * the record stays (503) for a retried commit or the sweeper. The announced size is
+ * the object exists with the announced size (and, for an encrypted upload, begins with a
+ * sealed blob's header, issue 35) and makes the share ready. A failed commit leaves
+ * neither a record nor an object — except when the storage did not answer: then the
+ * record stays (503) for a retried commit or the sweeper. The announced size is
  * reserved on the capacity ledger at presign (so parallel presigns cannot overshoot) and
  * counted as used at commit; a pending record dropped releases it (dropPendingShare).
  */
@@ -45,9 +48,11 @@ export async function presignUpload(
   linkBase: string,
 ): Promise<PresignResult> {
   assertWithinMaxSize(body.size, await maxUploadBytes(deps));
+  const encryption = fileEncryptionOf(body);
   const target = await resolveUploadTarget(deps, principal, body);
   const reservation = await reserveBytes(deps, target.config.id, body.size);
-  const contentType = normaliseMimetype(body.mimetype);
+  // The PUT is signed for this type: an encrypted file is opaque bytes from the start.
+  const contentType = normaliseMimetype(storedType(encryption, body.mimetype));
   let row;
   try {
     const customSlug = await assertSlugAvailable(deps, body.slug);
@@ -62,6 +67,7 @@ export async function presignUpload(
         customSlug,
         columns: { remark: null, password_hash: null, expires_at: null, max_views: 0, private: 0 },
       },
+      encryption,
     });
   } catch (error) {
     await releaseQuietly(deps, reservation);
@@ -104,7 +110,10 @@ async function findPending(deps: AppDeps, principal: Principal, body: CommitBody
   return row;
 }
 
-/** Checks the stored object against what was announced; throws UPLOAD_INCOMPLETE. */
+/**
+ * Checks the stored object against what was announced (else UPLOAD_INCOMPLETE) and, for an
+ * encrypted upload, that it begins with a sealed blob's header (else VALIDATION_FAILED).
+ */
 async function verifyStoredObject(deps: AppDeps, row: FileRow, body: CommitBody) {
   const { driver } = await getStorage(deps, row.s3_config_id);
   const stat = await driver.stat(row.storage_path);
@@ -118,6 +127,9 @@ async function verifyStoredObject(deps: AppDeps, row: FileRow, body: CommitBody)
     );
   }
   assertWithinMaxSize(stat.size, await maxUploadBytes(deps));
+  if (isEncryptedFile(row) && !(await holdsSealedBlob(driver, row.storage_path, stat.size))) {
+    throw notSealedFile();
+  }
   return stat;
 }
 
@@ -142,7 +154,10 @@ export async function commitUpload(
       ...options.columns,
       ...(options.customSlug ? { slug: options.customSlug } : {}),
       ...(body.filename ? { filename: cleanFileName(body.filename) } : {}),
-      ...(body.mimetype ? { mimetype: normaliseMimetype(body.mimetype) } : {}),
+      // An encrypted file keeps the opaque type it was presigned with.
+      ...(body.mimetype && !isEncryptedFile(row)
+        ? { mimetype: normaliseMimetype(body.mimetype) }
+        : {}),
       etag: stat.etag,
       expires_at: options.columns.expires_at ?? null,
       updated_at: isoNow(deps.clock),
@@ -169,9 +184,10 @@ export async function commitUpload(
       // discarding now would delete an upload that a retry could still commit.
       throw error;
     }
-    // The object is missing, has the wrong size, or the options were refused: a failed
-    // commit leaves neither the object nor the record (SPEC §4, DESIGN §6) — the record
-    // only once the object is gone, else 503 and the sweeper retries.
+    // The object is missing, has the wrong size, is no sealed blob under the flag, or the
+    // options were refused: a failed commit leaves neither the object nor the record (SPEC
+    // §4, DESIGN §6) — the record only once the object is gone, else 503 and the sweeper
+    // retries.
     await discardPendingUpload(deps, await getStorage(deps, row.s3_config_id), row);
     throw isUniqueViolation(error) ? new AppError('SLUG_TAKEN') : error;
   }

@@ -17,6 +17,7 @@ import {
 } from '@/modules/files/service';
 import { withQuotaHold } from '@/modules/quotas/service';
 import { releaseQuietly } from '@/modules/storage-configs/service';
+import { NOT_ENCRYPTED, storedType, type FileEncryption } from './sealed-upload';
 import type { UploadTarget } from './target';
 
 /** Share options checked and turned into column values (the password hashed). */
@@ -75,6 +76,8 @@ export interface NewShare {
   options: PreparedOptions;
   /** True when the caller already holds the bytes against the member's quota (a form upload). */
   quotaHeld?: boolean;
+  /** End-to-end encryption (issue 35): fixed when the record is created; none when absent. */
+  encryption?: FileEncryption;
 }
 
 /**
@@ -92,6 +95,7 @@ export async function insertShare(deps: AppDeps, share: NewShare): Promise<NewFi
 
 function insertShareRow(deps: AppDeps, share: NewShare): Promise<NewFileRow> {
   const now = isoNow(deps.clock);
+  const encryption = share.encryption ?? NOT_ENCRYPTED;
   return insertFile(
     deps,
     {
@@ -100,10 +104,11 @@ function insertShareRow(deps: AppDeps, share: NewShare): Promise<NewFileRow> {
       path: share.target.path,
       storage_path: share.target.key,
       filename: share.target.filename,
-      mimetype: normaliseMimetype(share.mimetype),
+      mimetype: normaliseMimetype(storedType(encryption, share.mimetype)),
       size: share.size,
       etag: share.etag,
       ...share.options.columns,
+      ...encryption,
       views: 0,
       created_by: creatorOf(share.principal),
       status: share.status,

@@ -9,6 +9,7 @@ import {
 } from '@/modules/files/service';
 import { giveBackBytes } from '@/modules/storage-configs/service';
 import { discardPendingUpload } from './pending-cleanup';
+import { NOT_ENCRYPTED, type FileEncryption } from './sealed-upload';
 import { insertShare, type PreparedOptions } from './share-record';
 import type { UploadTarget } from './target';
 
@@ -37,6 +38,7 @@ export function recordUploadIntent(
   principal: Principal,
   target: UploadTarget,
   mimetype: string,
+  encryption: FileEncryption = NOT_ENCRYPTED,
 ): Promise<NewFileRow> {
   return insertShare(deps, {
     target,
@@ -48,6 +50,7 @@ export function recordUploadIntent(
     options: NO_OPTIONS,
     // The caller holds the member's quota for the bytes as they stream.
     quotaHeld: true,
+    encryption,
   });
 }
 

@@ -10,15 +10,18 @@ export interface BundleLinkProps {
   title: string | null;
   fileCount: number;
   totalSize: number;
+  /** `#k=…` of an end-to-end encrypted bundle (issue 35): part of the link, never sent. */
+  fragment?: string;
 }
 
 /**
  * A new bundle's link (issue 33), absolute, with copy, open and a QR code like a file
- * share's; shown once the upload page or the file list has created it.
+ * share's; shown once the upload page or the file list has created it. An encrypted
+ * bundle's link carries its key after `#`, and says it cannot be had again.
  */
-export function BundleLink({ slug, title, fileCount, totalSize }: BundleLinkProps) {
+export function BundleLink({ slug, title, fileCount, totalSize, fragment = '' }: BundleLinkProps) {
   const { t } = useTranslation();
-  const link = appUrl(`/b/${encodeURIComponent(slug)}`);
+  const link = `${appUrl(`/b/${encodeURIComponent(slug)}`)}${fragment}`;
   const name = title || slug;
   return (
     <Paper withBorder radius="md" p="md" role="status" aria-label={t('bundles.link.ready')}>
@@ -50,6 +53,11 @@ export function BundleLink({ slug, title, fileCount, totalSize }: BundleLinkProp
           qrFileName={`pastebox-${slug}`}
           qrTitle={t('bundles.link.qrTitle', { name })}
         />
+        {fragment && (
+          <Text size="xs" c="dimmed">
+            {t('upload.result.encryptedNote')}
+          </Text>
+        )}
       </Stack>
     </Paper>
   );

@@ -13,7 +13,7 @@ export const FORM_RESPONSE_TIMEOUT_MS = 120_000;
  * server streams the body and reads the fields it needs before the file arrives.
  */
 export function buildUploadForm(
-  request: Pick<UploadRequest, 'file' | 'filename' | 'mimetype' | 'options'>,
+  request: Pick<UploadRequest, 'file' | 'filename' | 'mimetype' | 'options' | 'sealed'>,
 ) {
   const { options } = request;
   const form = new FormData();
@@ -27,6 +27,8 @@ export function buildUploadForm(
     ['private', options.private ? 'true' : ''],
     ['mimetype', request.mimetype],
     ['size', String(request.file.size)],
+    ['encrypted', request.sealed ? 'true' : ''],
+    ['encrypted_meta', request.sealed?.meta ?? ''],
   ];
   for (const [name, value] of fields) {
     if (value !== '') {

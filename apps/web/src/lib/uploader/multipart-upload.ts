@@ -9,6 +9,7 @@ import { PartUrlPool } from './part-urls';
 import { resumeStore } from './resume-store';
 import { missingParts, sendParts } from './send-parts';
 import { resolveServerUrl } from './server-url';
+import { sealedFields } from './sealed-upload';
 import type { UploadRequest } from './types';
 import { uploadApi } from './upload-api';
 import { sendXhr } from './xhr';
@@ -17,13 +18,13 @@ import { sendXhr } from './xhr';
  * An interrupted upload of the same file (same fingerprint) is picked up from the parts
  * the server holds; otherwise a new multipart upload starts with the share options.
  */
-async function openSession(request: UploadRequest): Promise<MultipartSession> {
-  const { file, options, fingerprint, signal } = request;
+async function openSession(request: UploadRequest, size: number): Promise<MultipartSession> {
+  const { options, fingerprint, signal } = request;
   const saved = fingerprint ? resumeStore.get(fingerprint) : null;
   if (fingerprint && saved) {
     try {
       const session = await uploadApi.storedParts(saved.fileId, signal);
-      if (session.total_size === file.size && session.upload_id === saved.uploadId) {
+      if (session.total_size === size && session.upload_id === saved.uploadId) {
         return session;
       }
     } catch {
@@ -40,13 +41,14 @@ async function openSession(request: UploadRequest): Promise<MultipartSession> {
         s3_config_id: options.storageConfigId,
         filename: request.filename,
         mimetype: request.mimetype || null,
-        size: file.size,
+        size,
         slug: options.slug.trim() || null,
         remark: options.remark.trim() || null,
         password: options.password || null,
         expires_in: options.expiresIn,
         max_views: options.maxViews,
         ...(options.private ? { private: true } : {}),
+        ...sealedFields(request),
       },
       signal,
     )
@@ -57,7 +59,7 @@ async function openSession(request: UploadRequest): Promise<MultipartSession> {
     resumeStore.save(fingerprint, {
       fileId: session.file_id,
       uploadId: session.upload_id,
-      size: file.size,
+      size,
       savedAt: Date.now(),
     });
   }
@@ -110,9 +112,10 @@ export async function putPart(
  */
 export async function multipartUpload(request: UploadRequest): Promise<FileShare> {
   const { file, signal, fingerprint } = request;
-  const total = file.size;
+  const source = request.sealed?.source;
+  const total = source?.size ?? file.size;
   request.onProgress({ stage: 'initializing', loaded: 0, total });
-  const session = await openSession(request);
+  const session = await openSession(request, total);
   const stored = new Map(session.parts.map((part) => [part.partNumber, part.etag]));
   const urls = new PartUrlPool(
     (numbers) => uploadApi.partUrls(session.file_id, session.upload_id, numbers, signal),
@@ -122,6 +125,7 @@ export async function multipartUpload(request: UploadRequest): Promise<FileShare
   try {
     const parts = await sendParts({
       file,
+      ...(source ? { source } : {}),
       partSize: session.part_size,
       stored,
       signal,

@@ -2,6 +2,7 @@ import type { FileShare } from '@pastebox/contract/schemas/file';
 import { explainStepFailure } from './api-failure';
 import { UploadError, isCancellation, throwIfCancelled } from './errors';
 import { resolveServerUrl } from './server-url';
+import { sealedFields } from './sealed-upload';
 import type { UploadRequest } from './types';
 import { uploadApi } from './upload-api';
 import { sendXhr } from './xhr';
@@ -22,6 +23,7 @@ export async function presignedUpload(request: UploadRequest): Promise<FileShare
         mimetype: request.mimetype || null,
         slug: options.slug.trim() || null,
         size: total,
+        ...sealedFields(request),
       },
       signal,
     )
@@ -64,6 +66,7 @@ export async function presignedUpload(request: UploadRequest): Promise<FileShare
         expires_in: options.expiresIn,
         max_views: options.maxViews,
         ...(options.private ? { private: true } : {}),
+        ...sealedFields(request),
       },
       signal,
     );

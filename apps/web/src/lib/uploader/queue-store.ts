@@ -1,4 +1,3 @@
-import type { FileShare } from '@pastebox/contract/schemas/file';
 import {
   itemsToStart,
   queueReducer,
@@ -9,14 +8,14 @@ import {
 } from './queue';
 import { fileFingerprint } from './resume-store';
 import { SpeedMeter } from './speed';
-import type { UploadOptions, UploadRequest } from './types';
+import type { UploadedShare, UploadOptions, UploadRequest } from './types';
 
 /** Files uploading at once; each multipart file has its own 3 parts in flight. */
 export const FILE_SLOTS = 2;
 /** Progress redraws at most this often per file; stage changes always redraw. */
 const PROGRESS_INTERVAL_MS = 200;
 
-export interface QueueStoreDeps<O = UploadOptions, R = FileShare> {
+export interface QueueStoreDeps<O = UploadOptions, R = UploadedShare> {
   upload: (request: UploadRequest<O>) => Promise<R>;
   now?: () => number;
   slots?: number;
@@ -193,7 +192,7 @@ export class QueueStore<O, R> {
 }
 
 /** The share upload's queue: share options, and the driver of each storage config. */
-export class UploadQueueStore extends QueueStore<UploadOptions, FileShare> {
+export class UploadQueueStore extends QueueStore<UploadOptions, UploadedShare> {
   private providerTypeOf: (configId: string | null) => string | null = () => null;
 
   constructor(deps: QueueStoreDeps) {
@@ -206,7 +205,7 @@ export class UploadQueueStore extends QueueStore<UploadOptions, FileShare> {
    */
   override configure(settings: {
     providerTypeOf?: (configId: string | null) => string | null;
-    onUploaded?: (item: QueueItem, share: FileShare) => void;
+    onUploaded?: (item: QueueItem, share: UploadedShare) => void;
   }): void {
     super.configure(settings);
     this.providerTypeOf = settings.providerTypeOf ?? this.providerTypeOf;

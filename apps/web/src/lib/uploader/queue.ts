@@ -1,5 +1,4 @@
-import type { FileShare } from '@pastebox/contract/schemas/file';
-import type { UploadOptions, UploadProgress, UploadStage } from './types';
+import type { UploadedShare, UploadOptions, UploadProgress, UploadStage } from './types';
 
 /** SPEC §4 upload file states. */
 export type QueueStatus = 'pending' | 'uploading' | 'success' | 'error';
@@ -9,7 +8,7 @@ export type QueueStatus = 'pending' | 'uploading' | 'success' | 'error';
  * folder of a mount it goes to) and `R` what its upload answers (the share, the written
  * file); the defaults are the share upload's.
  */
-export interface QueueItem<O = UploadOptions, R = FileShare> {
+export interface QueueItem<O = UploadOptions, R = UploadedShare> {
   id: string;
   file: File;
   options: O;
@@ -28,11 +27,11 @@ export interface QueueItem<O = UploadOptions, R = FileShare> {
   failedOptions: O | null;
 }
 
-export interface QueueState<O = UploadOptions, R = FileShare> {
+export interface QueueState<O = UploadOptions, R = UploadedShare> {
   items: QueueItem<O, R>[];
 }
 
-export type QueueAction<O = UploadOptions, R = FileShare> =
+export type QueueAction<O = UploadOptions, R = UploadedShare> =
   /** A file given its own `options` keeps them; the others start from `defaults`. */
   | { type: 'add'; files: { id: string; file: File; options?: O }[]; defaults: O }
   | { type: 'setOptions'; id: string; patch: Partial<O> }
@@ -207,7 +206,7 @@ function reduce<O, R>(
  * A share's options: a new file gets no link suffix of its own, and keeps its own when the
  * defaults are applied to all, because a suffix is unique per share.
  */
-export const queueReducer = createQueueReducer<UploadOptions, FileShare>({
+export const queueReducer = createQueueReducer<UploadOptions, UploadedShare>({
   forNewFile: (defaults) => ({ ...defaults, slug: '' }),
   applyDefaults: (own, defaults) => ({ ...defaults, slug: own.slug }),
 });

@@ -1,9 +1,12 @@
 import { partBytes, planParts, type CompletedPart, type PlannedPart } from './part-plan';
 import { runParts } from './part-queue';
-import type { UploadProgress } from './types';
+import { stagePart } from './staged-part';
+import type { ByteSource, UploadProgress } from './types';
 
 export interface SendPartsOptions {
   file: Blob;
+  /** Bytes sent instead of `file`'s: an encrypted file's ciphertext, sealed part by part. */
+  source?: ByteSource;
   partSize: number;
   /** Parts the storage already holds (a resumed upload), by number: they are not sent again. */
   stored: ReadonlyMap<number, string>;
@@ -36,8 +39,8 @@ export function missingParts(
  * and the bytes of those in flight. Answers every part, stored and new, in order.
  */
 export async function sendParts(options: SendPartsOptions): Promise<CompletedPart[]> {
-  const { file, partSize, stored, signal } = options;
-  const total = file.size;
+  const { file, source, partSize, stored, signal } = options;
+  const total = source?.size ?? file.size;
   const plan = planParts(total, partSize);
   const missing = plan.filter((part) => !stored.has(part.partNumber));
   let doneBytes = plan
@@ -48,6 +51,26 @@ export async function sendParts(options: SendPartsOptions): Promise<CompletedPar
     const sending = [...inFlight.values()].reduce((sum, bytes) => sum + bytes, 0);
     options.onProgress({ stage: 'uploading', loaded: Math.min(total, doneBytes + sending), total });
   };
+  const sendOne = (part: PlannedPart, partSignal: AbortSignal, attempt: number, body: Blob) =>
+    options.send(part, body, partSignal, attempt, (loaded) => {
+      inFlight.set(part.partNumber, loaded);
+      report();
+    });
+  // A source's part is made first (sealed, for instance) and staged on disk while it is
+  // sent (./staged-part.ts); a file's part is a slice of it.
+  const sendMade = async (
+    made: ByteSource,
+    part: PlannedPart,
+    partSignal: AbortSignal,
+    attempt: number,
+  ) => {
+    const staged = await stagePart(await made.read(part.start, part.end));
+    try {
+      return await sendOne(part, partSignal, attempt, staged.body);
+    } finally {
+      await staged.discard();
+    }
+  };
 
   report();
   const uploaded = await runParts({
@@ -55,10 +78,9 @@ export async function sendParts(options: SendPartsOptions): Promise<CompletedPar
     signal,
     ...(options.isRetryable ? { isRetryable: options.isRetryable } : {}),
     upload: (part, partSignal, attempt) =>
-      options.send(part, file.slice(part.start, part.end), partSignal, attempt, (loaded) => {
-        inFlight.set(part.partNumber, loaded);
-        report();
-      }),
+      source
+        ? sendMade(source, part, partSignal, attempt)
+        : sendOne(part, partSignal, attempt, file.slice(part.start, part.end)),
     onPartDone: (part) => {
       inFlight.delete(part.partNumber);
       doneBytes += partBytes(part);

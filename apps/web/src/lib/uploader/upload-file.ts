@@ -1,10 +1,10 @@
-import type { FileShare } from '@pastebox/contract/schemas/file';
 import { LIMITS } from '@pastebox/contract/limits';
 import { UploadError, isCancellation, throwIfCancelled } from './errors';
 import { formUpload } from './form-upload';
 import { multipartUpload } from './multipart-upload';
 import { presignedUpload } from './presigned-upload';
-import type { UploadRequest } from './types';
+import { sealUploadRequest } from './sealed-upload';
+import type { UploadedShare, UploadRequest } from './types';
 
 export type UploadPath = 'form' | 'presigned' | 'multipart';
 
@@ -40,18 +40,39 @@ export async function withUploadStages<T>(
   }
 }
 
+/** The bytes an upload sends: the file's, or its ciphertext's when it is encrypted. */
+export function sentBytes(request: Pick<UploadRequest, 'file' | 'sealed'>): number {
+  return request.sealed?.source?.size ?? request.file.size;
+}
+
+/** Sends one file (or its ciphertext) along the path that suits its size and storage. */
+function sendUpload(request: UploadRequest) {
+  const path = chooseUploadPath(sentBytes(request), request.providerType);
+  return path === 'multipart'
+    ? multipartUpload(request)
+    : path === 'presigned'
+      ? presignedUpload(request)
+      : formUpload(request);
+}
+
 /**
- * Uploads one file as a new share and answers the share. Reports the stages of SPEC §4
- * through `onProgress`; rejects with an UploadError (cancelled, network…) or the server's
+ * Uploads one file as a new share and answers the share (with the link's key when the
+ * options ask for end-to-end encryption). Reports the stages of SPEC §4 through
+ * `onProgress`; rejects with an UploadError (cancelled, network…) or the server's
  * AppError (slug taken, quota, permission…).
  */
-export function uploadFile(request: UploadRequest): Promise<FileShare> {
-  return withUploadStages(request, () => {
-    const path = chooseUploadPath(request.file.size, request.providerType);
-    return path === 'multipart'
-      ? multipartUpload(request)
-      : path === 'presigned'
-        ? presignedUpload(request)
-        : formUpload(request);
+export function uploadFile(request: UploadRequest): Promise<UploadedShare> {
+  return withUploadStages(request, async () => {
+    if (!request.options.encrypt) {
+      return sendUpload(request);
+    }
+    const sealed = await sealUploadRequest(request);
+    try {
+      const share = await sendUpload(sealed.request);
+      return { ...share, linkFragment: sealed.fragment };
+    } finally {
+      // Completed, failed or cancelled: a multipart upload is aborted then, nothing resumes.
+      sealed.settle();
+    }
   });
 }

@@ -10,12 +10,22 @@ import { readerOf } from '@/shares/reader';
 import { objectResponse } from '@/storage/object-response';
 import { deliveryHeaders } from '../content-safety';
 import { planDelivery, type DeliveryPlan } from '../delivery';
+import type { FileRow } from '../repo';
+import { ENCRYPTED_FILE_TYPE, isEncryptedFile } from '../rules';
 
 type Mode = 'view' | 'download';
 
+/**
+ * The type the bytes are served as. An encrypted file's is stored as opaque bytes already;
+ * asserting it here too keeps a sealed blob from ever being previewed as something else.
+ */
+function servedType(row: FileRow): string {
+  return isEncryptedFile(row) ? ENCRYPTED_FILE_TYPE : row.mimetype;
+}
+
 /** Headers every answer of a delivery carries, whatever its status. */
 function baseHeaders(plan: DeliveryPlan, mode: Mode): Headers {
-  const headers = new Headers(deliveryHeaders(mode, plan.row.mimetype, plan.row.filename));
+  const headers = new Headers(deliveryHeaders(mode, servedType(plan.row), plan.row.filename));
   headers.set('ETag', plan.etag);
   headers.set('Accept-Ranges', 'bytes');
   headers.set('X-Content-Type-Options', 'nosniff');

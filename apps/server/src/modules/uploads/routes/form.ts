@@ -17,8 +17,10 @@ export const formUploadRoutes = createRouter().openapi(
     tags: ['Uploads'],
     summary: 'Upload a file through the server (multipart form, streamed)',
     description:
-      'Send the text fields before the `file` part (s3_config_id and path after it are ' +
-      'refused). The max upload size is enforced while streaming (413 FILE_TOO_LARGE); a ' +
+      'Send the text fields before the `file` part (s3_config_id, path, encrypted and ' +
+      'encrypted_meta after it are refused). With encrypted=true the file must be a sealed ' +
+      'blob (docs/encryption.md), checked as it streams (400 VALIDATION_FAILED). The max ' +
+      'upload size is enforced while streaming (413 FILE_TOO_LARGE); a ' +
       "config's capacity is checked first against `size` or the Content-Length " +
       '(507 INSUFFICIENT_STORAGE). Admin, or an API key with file permission inside its ' +
       'basic_path.',

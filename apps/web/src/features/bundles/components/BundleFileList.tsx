@@ -6,12 +6,43 @@ import { formatBytes } from '@/lib/uploader/format';
 import { resolveServerUrl } from '@/lib/uploader/server-url';
 import { BundleFileIcon } from './BundleFileIcon';
 
+/**
+ * How an encrypted bundle's members download (issue 35): decrypted in this browser, one
+ * at a time, instead of by their links (which serve ciphertext).
+ */
+export interface DecryptingDownloads {
+  start: (file: PublicBundleFile) => void;
+  /** A download is running: the others wait. */
+  busy: boolean;
+}
+
 /** Download of one member file, through its visit link (no further view spent). */
-export function FileDownloadButton({ file }: { file: PublicBundleFile }) {
+export function FileDownloadButton({
+  file,
+  decrypting,
+}: {
+  file: PublicBundleFile;
+  decrypting?: DecryptingDownloads | undefined;
+}) {
   const { t } = useTranslation();
   const label = t('bundles.page.downloadOf', { name: file.filename });
   if (!file.downloadUrl) {
     return null;
+  }
+  if (decrypting) {
+    return (
+      <Tooltip label={label}>
+        <ActionIcon
+          variant="light"
+          size="lg"
+          aria-label={label}
+          disabled={decrypting.busy}
+          onClick={() => decrypting.start(file)}
+        >
+          <IconDownload size={18} />
+        </ActionIcon>
+      </Tooltip>
+    );
   }
   return (
     <Tooltip label={label}>
@@ -30,7 +61,13 @@ export function FileDownloadButton({ file }: { file: PublicBundleFile }) {
 }
 
 /** The bundle's files that are not in the gallery: type icon, name, size, download. */
-export function BundleFileList({ files }: { files: PublicBundleFile[] }) {
+export function BundleFileList({
+  files,
+  decrypting,
+}: {
+  files: PublicBundleFile[];
+  decrypting?: DecryptingDownloads | undefined;
+}) {
   const { t } = useTranslation();
   return (
     <Paper withBorder radius="md">
@@ -63,7 +100,7 @@ export function BundleFileList({ files }: { files: PublicBundleFile[] }) {
                 {formatBytes(file.size)}
               </Text>
             </Stack>
-            <FileDownloadButton file={file} />
+            <FileDownloadButton file={file} decrypting={decrypting} />
           </Group>
         ))}
       </Stack>

@@ -5,10 +5,20 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '@/lib/uploader/format';
 import { resolveServerUrl } from '@/lib/uploader/server-url';
-import { FileDownloadButton } from './BundleFileList';
+import { BundleFileIcon } from './BundleFileIcon';
+import { FileDownloadButton, type DecryptingDownloads } from './BundleFileList';
 
-/** One picture: its thumbnail (opens the full image in a new tab), name, size, download. */
-function GalleryTile({ file }: { file: PublicBundleFile }) {
+/**
+ * One picture: its thumbnail (opens the full image in a new tab), name, size, download.
+ * An encrypted member has no thumbnail (the server serves ciphertext): its type's icon.
+ */
+function GalleryTile({
+  file,
+  decrypting,
+}: {
+  file: PublicBundleFile;
+  decrypting: DecryptingDownloads | undefined;
+}) {
   const { t } = useTranslation();
   const [broken, setBroken] = useState(false);
   const src = file.previewUrl ? resolveServerUrl(file.previewUrl) : null;
@@ -38,7 +48,11 @@ function GalleryTile({ file }: { file: PublicBundleFile }) {
           </UnstyledButton>
         ) : (
           <Stack align="center" justify="center" h="100%" bg="var(--mantine-color-default-hover)">
-            <IconPhotoOff size={28} aria-hidden />
+            {file.encrypted ? (
+              <BundleFileIcon filename={file.filename} mimetype={file.mimetype} />
+            ) : (
+              <IconPhotoOff size={28} aria-hidden />
+            )}
           </Stack>
         )}
       </Box>
@@ -51,14 +65,20 @@ function GalleryTile({ file }: { file: PublicBundleFile }) {
             {formatBytes(file.size)}
           </Text>
         </Stack>
-        <FileDownloadButton file={file} />
+        <FileDownloadButton file={file} decrypting={decrypting} />
       </Group>
     </Paper>
   );
 }
 
 /** The bundle's images as a grid of thumbnails (two a row on a phone). */
-export function BundleGallery({ files }: { files: PublicBundleFile[] }) {
+export function BundleGallery({
+  files,
+  decrypting,
+}: {
+  files: PublicBundleFile[];
+  decrypting?: DecryptingDownloads | undefined;
+}) {
   const { t } = useTranslation();
   return (
     <SimpleGrid
@@ -71,7 +91,7 @@ export function BundleGallery({ files }: { files: PublicBundleFile[] }) {
       style={{ listStyle: 'none' }}
     >
       {files.map((file, index) => (
-        <GalleryTile key={`${index}:${file.filename}`} file={file} />
+        <GalleryTile key={`${index}:${file.filename}`} file={file} decrypting={decrypting} />
       ))}
     </SimpleGrid>
   );

@@ -1,5 +1,6 @@
 import { Divider, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import type { PublicBundle } from '@pastebox/contract/schemas/bundle';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { SharePageErrorState } from '@/components/ShareErrorState';
@@ -11,6 +12,11 @@ import { isGalleryImage } from './BundleFileIcon';
 import { BundleFileList } from './BundleFileList';
 import { BundleGallery } from './BundleGallery';
 import { BundleHeader } from './BundleHeader';
+
+// The cipher code loads only for an encrypted bundle (issue 35).
+const EncryptedBundle = lazy(() =>
+  import('./EncryptedBundle').then((m) => ({ default: m.EncryptedBundle })),
+);
 
 function LoadingState() {
   return (
@@ -66,6 +72,15 @@ export function BundlePage() {
   if (!bundle.files) {
     return (
       <BundlePasswordPrompt bundle={bundle} unlock={(password) => verify.mutateAsync(password)} />
+    );
+  }
+  if (bundle.encrypted && bundle.files.length > 0) {
+    return (
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+        <Suspense fallback={<Skeleton height={160} />}>
+          <EncryptedBundle bundle={bundle} />
+        </Suspense>
+      </Paper>
     );
   }
   const images = bundle.files.filter(isGalleryImage);

@@ -1,4 +1,4 @@
-import { downloadBlob } from './download';
+import { downloadBlob } from '@/lib/download-blob';
 import { EXPORT_CSS } from './export-styles';
 
 export type ExportKind = 'markdown' | 'text' | 'html' | 'png' | 'pdf';

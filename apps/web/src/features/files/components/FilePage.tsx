@@ -1,5 +1,6 @@
 import { Divider, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { PublicFile } from '@pastebox/contract/schemas/file';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { SharePageErrorState } from '@/components/ShareErrorState';
@@ -16,10 +17,20 @@ import { FileOfflineNote, OfflinePreview } from './FileOffline';
 import { FilePasswordPrompt } from './FilePasswordPrompt';
 import { FilePreview } from './FilePreview';
 
+// The cipher code loads only for an encrypted share (issue 35).
+const EncryptedFile = lazy(() =>
+  import('./EncryptedFile').then((m) => ({ default: m.EncryptedFile })),
+);
+
 type OpenedFile = PublicFile & { previewUrl: string; downloadUrl: string };
 
 function isOpened(file: PublicFile): file is OpenedFile {
   return typeof file.previewUrl === 'string' && typeof file.downloadUrl === 'string';
+}
+
+/** An end-to-end encrypted file: its name and type are in `encrypted_meta`, sealed. */
+function isEncrypted(file: OpenedFile): file is OpenedFile & { encrypted_meta: string } {
+  return file.encrypted === true && typeof file.encrypted_meta === 'string';
 }
 
 function LoadingState() {
@@ -37,7 +48,9 @@ export function FilePage() {
   const query = usePublicFile(slug);
   const verify = useVerifyFilePassword(slug);
   const online = useOnline();
-  usePageTitle(query.data?.filename ?? t('titles.file'));
+  const encrypted = query.data?.encrypted === true;
+  // An encrypted file's stored name is a placeholder; its real one stays in the page.
+  usePageTitle((!encrypted && query.data?.filename) || t('titles.file'));
 
   if (query.isPending) {
     return <LoadingState />;
@@ -59,6 +72,18 @@ export function FilePage() {
 
   // The copy's links are this device's old visit: without the server they open nothing.
   const needsNetwork = !online || isOfflineCopy(file);
+  if (isEncrypted(file)) {
+    return (
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+        <Stack gap="md">
+          {needsNetwork && <FileOfflineNote online={online} onRetry={() => void query.refetch()} />}
+          <Suspense fallback={<Skeleton height={160} />}>
+            <EncryptedFile file={file} />
+          </Suspense>
+        </Stack>
+      </Paper>
+    );
+  }
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
       <Stack gap="md">

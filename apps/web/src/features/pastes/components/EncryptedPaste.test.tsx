@@ -4,7 +4,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/test/render';
-import { EncryptedPaste, fragmentKeyOf } from './EncryptedPaste';
+import { fragmentKeyOf } from '@/components/e2e/E2eGate';
+import { EncryptedPaste } from './EncryptedPaste';
 
 const SECRET = 'meet at the usual place';
 

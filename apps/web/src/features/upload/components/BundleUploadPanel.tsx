@@ -1,19 +1,71 @@
-import { Alert, Button, Group, Loader, Paper, Stack, Switch, Text } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+} from '@mantine/core';
 import { IconAlertTriangle, IconPackage, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { BundleLink } from '@/components/bundles/BundleLink';
 import { BundleOptionsFields } from '@/components/bundles/BundleOptionsFields';
 import { AppError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
+import type { UploadOptions } from '@/lib/uploader/types';
 import type { BundleUpload } from '@/features/upload/hooks/use-bundle-upload';
 
 const SLUG_ERRORS = new Set(['SLUG_TAKEN', 'SLUG_INVALID', 'SLUG_RESERVED']);
+
+type BundleEncryption = Required<Pick<UploadOptions, 'encrypt' | 'encryptionPassword'>>;
 
 export interface BundleUploadPanelProps {
   bundle: BundleUpload;
   /** Turning the switch is allowed (nothing uploading, no bundle made yet). */
   switchable: boolean;
   onToggle: (enabled: boolean) => void;
+  /** End-to-end encryption of the bundle's files (issue 35): all of them or none. */
+  encryption: BundleEncryption;
+  onEncryptionChange: (patch: Partial<BundleEncryption>) => void;
+}
+
+/** The switch and optional password that seal every file of the bundle under one key. */
+function BundleEncryptionFields({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: BundleEncryption;
+  onChange: (patch: Partial<BundleEncryption>) => void;
+  disabled: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="xs">
+      <Switch
+        label={t('upload.options.encrypt')}
+        description={t('bundles.upload.encryptHint')}
+        checked={value.encrypt}
+        onChange={(event) => onChange({ encrypt: event.currentTarget.checked })}
+        disabled={disabled}
+      />
+      {value.encrypt && (
+        <PasswordInput
+          label={t('upload.options.encryptionPassword')}
+          description={t('bundles.upload.encryptionPasswordHint')}
+          value={value.encryptionPassword}
+          onChange={(event) => onChange({ encryptionPassword: event.currentTarget.value })}
+          autoComplete="new-password"
+          visibilityToggleButtonProps={{ 'aria-label': t('upload.options.togglePassword') }}
+          disabled={disabled}
+        />
+      )}
+    </SimpleGrid>
+  );
 }
 
 /** Where the bundle stands: waiting for the files, a failed file, creating, or refused. */
@@ -93,7 +145,8 @@ function BundleStatus({ bundle }: { bundle: BundleUpload }) {
  * "Share as one link" (issue 33): a switch once several files are listed; while on, the
  * bundle's own options, what holds it back, and its link once made.
  */
-export function BundleUploadPanel({ bundle, switchable, onToggle }: BundleUploadPanelProps) {
+export function BundleUploadPanel(props: BundleUploadPanelProps) {
+  const { bundle, switchable, onToggle, encryption, onEncryptionChange } = props;
   const { t } = useTranslation();
   const error = bundle.createError;
   const slugError =
@@ -122,7 +175,8 @@ export function BundleUploadPanel({ bundle, switchable, onToggle }: BundleUpload
                 slug={bundle.bundle.slug}
                 title={bundle.bundle.title}
                 fileCount={bundle.bundle.file_count}
-                totalSize={bundle.bundle.total_size}
+                totalSize={bundle.linkFragment ? bundle.plainSize : bundle.bundle.total_size}
+                fragment={bundle.linkFragment}
               />
               <Group justify="flex-end">
                 <Button variant="default" size="xs" onClick={bundle.startOver}>
@@ -137,6 +191,11 @@ export function BundleUploadPanel({ bundle, switchable, onToggle }: BundleUpload
                 onChange={bundle.setOptions}
                 slugError={slugError}
                 disabled={bundle.creating}
+              />
+              <BundleEncryptionFields
+                value={encryption}
+                onChange={onEncryptionChange}
+                disabled={bundle.creating || bundle.encryptionLocked}
               />
               <BundleStatus bundle={bundle} />
             </>

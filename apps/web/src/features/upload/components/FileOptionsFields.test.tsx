@@ -113,6 +113,18 @@ describe('FileOptionsFields', () => {
     expect(screen.getByLabelText('Expires after')).toBeDisabled();
   });
 
+  it('turns on end-to-end encryption with an optional password (issue 35)', async () => {
+    const { user, last } = await setup();
+    expect(screen.queryByLabelText(/Encryption password/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('switch', { name: /End-to-end encrypt/ }));
+    expect(last()).toMatchObject({ encrypt: true });
+    await user.type(screen.getByLabelText(/Encryption password/), 'tulip');
+    expect(last()).toMatchObject({ encrypt: true, encryptionPassword: 'tulip' });
+    await user.click(screen.getByRole('switch', { name: /End-to-end encrypt/ }));
+    expect(last()).toMatchObject({ encrypt: false });
+    expect(screen.queryByLabelText(/Encryption password/)).not.toBeInTheDocument();
+  });
+
   it('speaks Chinese', async () => {
     await setup({}, 'zh-CN');
     expect(screen.getByLabelText('链接后缀')).toBeInTheDocument();

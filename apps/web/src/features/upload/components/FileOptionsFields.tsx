@@ -1,4 +1,4 @@
-import { NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
+import { NativeSelect, PasswordInput, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { LIMITS } from '@pastebox/contract/limits';
 import { checkSlug } from '@pastebox/contract/rules/slug';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +28,8 @@ export function uploadOptionsValid(options: UploadOptions): boolean {
 
 /**
  * The options of one file share (SPEC §3): link suffix, remark, password, expiry, view
- * limit and storage config. Controlled: every change is reported as a patch.
+ * limit and storage config, and end-to-end encryption (issue 35) for a file shared by its
+ * own link. Controlled: every change is reported as a patch.
  */
 export function FileOptionsFields(props: FileOptionsFieldsProps) {
   const { value, onChange, storageChoices, showSlug = true, disabled, slugError } = props;
@@ -88,6 +89,27 @@ export function FileOptionsFields(props: FileOptionsFieldsProps) {
               .filter((choice) => !choice.isDefault)
               .map((choice) => ({ value: choice.id, label: choiceName(choice) })),
           ]}
+          disabled={disabled}
+        />
+      )}
+      {!value.private && (
+        <Switch
+          label={t('upload.options.encrypt')}
+          description={t('upload.options.encryptHint')}
+          checked={value.encrypt ?? false}
+          onChange={(event) => onChange({ encrypt: event.currentTarget.checked })}
+          disabled={disabled}
+          style={{ alignSelf: 'end' }}
+        />
+      )}
+      {!value.private && value.encrypt && (
+        <PasswordInput
+          label={t('upload.options.encryptionPassword')}
+          description={t('upload.options.encryptionPasswordHint')}
+          value={value.encryptionPassword ?? ''}
+          onChange={(event) => onChange({ encryptionPassword: event.currentTarget.value })}
+          autoComplete="new-password"
+          visibilityToggleButtonProps={{ 'aria-label': t('upload.options.togglePassword') }}
           disabled={disabled}
         />
       )}

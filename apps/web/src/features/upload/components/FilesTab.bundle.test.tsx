@@ -34,8 +34,12 @@ vi.mock('@/lib/uploader/upload-file', () => ({
 
 let posts: unknown[] = [];
 
+/** Whether the files last uploaded were sealed: the server then says the bundle is. */
+let sealed = false;
+
 function bundleOf(body: { file_ids: string[]; title?: string }): BundleDetail {
   return {
+    ...(sealed ? { encrypted: true as const } : {}),
     id: 'b1',
     slug: 'trip',
     title: body.title ?? null,
@@ -55,12 +59,14 @@ function bundleOf(body: { file_ids: string[]; title?: string }): BundleDetail {
 }
 
 beforeEach(() => {
+  sealed = false;
   uploads.length = 0;
   refuse.clear();
   posts = [];
   authStore.signInAdmin('tok');
   stubFetch((url, init) => {
     if (url.pathname === '/api/admin/bundles' && init?.method === 'POST') {
+      sealed = uploads.every((request) => request.options.encrypt);
       const body = JSON.parse(init.body as string) as { file_ids: string[]; title?: string };
       posts.push(body);
       return json(201, bundleOf(body));
@@ -144,5 +150,40 @@ describe('FilesTab: share as one link (issue 33)', () => {
         bundle: { fileCount: 2 },
       },
     ]);
+  });
+
+  it('seals every file under the one bundle key and puts the key in the link (issue 35)', async () => {
+    const user = userEvent.setup({ delay: null });
+    await renderWithProviders(<FilesTab maxBytes={1_000_000} storageChoices={null} active />);
+    const paste = new Event('paste') as Event & { clipboardData: { files: File[] } };
+    paste.clipboardData = { files: files() };
+    act(() => {
+      window.dispatchEvent(paste);
+    });
+    await screen.findByText('a.txt');
+    await user.click(await screen.findByRole('switch', { name: /Share as one link/ }));
+    await user.click(screen.getByRole('switch', { name: /^End-to-end encrypt/ }));
+    await user.type(screen.getByLabelText(/Encryption password/), 'gulls');
+    await user.type(screen.getByRole('textbox', { name: 'Title' }), 'Logs');
+    await user.click(screen.getByRole('button', { name: 'Upload all' }));
+
+    const card = await screen.findByRole('status', { name: 'Your bundle link is ready' });
+    expect(uploads.map((request) => request.options.encrypt)).toEqual([true, true]);
+    expect(uploads.map((request) => request.options.encryptionPassword)).toEqual([
+      'gulls',
+      'gulls',
+    ]);
+    const key = uploads[0]?.options.encryptionKey ?? '';
+    expect(key).toMatch(/^[\w-]{43}$/);
+    expect(uploads[1]?.options.encryptionKey).toBe(key);
+    const link = `http://localhost:3000/b/trip#k=${key}`;
+    expect(within(card).getByRole('link', { name: link })).toHaveAttribute('href', link);
+    // 3 + 4 bytes as chosen, not the server's total of ciphertext.
+    expect(within(card).getByText('Logs · 2 files · 7 B')).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'QR code of the bundle link' }));
+    const qr = await screen.findByRole('dialog', { name: 'QR code of Logs' });
+    expect(within(qr).getByText(link)).toBeInTheDocument();
+    // The link holds the key, which this browser keeps nowhere.
+    expect(readRecentUploads()).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatBytes } from '@/lib/uploader/format';
 import type { UploadOptions } from '@/lib/uploader/types';
 import type { StorageChoice } from '@/features/upload/api/get-storage-configs';
-import { bundleMemberOptions, useBundleUpload } from '@/features/upload/hooks/use-bundle-upload';
+import { useBundleUpload } from '@/features/upload/hooks/use-bundle-upload';
 import { useClipboardFiles } from '@/features/upload/hooks/use-clipboard-files';
 import { useUploadQueue } from '@/features/upload/hooks/use-upload-queue';
 import { DEFAULT_UPLOAD_OPTIONS } from '@/features/upload/lib/upload-options';
@@ -30,12 +30,26 @@ export function FilesTab({ maxBytes, storageChoices, active }: FilesTabProps) {
   const editable = state.items.filter(
     (item) => (item.status === 'pending' && !item.queued) || item.status === 'error',
   );
-  // Issue 33: several files may go out as one link; its files are private shares.
-  const optionsForNewFiles = bundle.enabled ? bundleMemberOptions(defaults) : defaults;
+  // Issue 33: several files may go out as one link; its files are private shares, sealed
+  // under the bundle's one key when the defaults say encrypt (issue 35).
+  const optionsForNewFiles = bundle.enabled ? bundle.memberOptions(defaults) : defaults;
+  const applyOptions = (enabled: boolean, next: UploadOptions) => {
+    const options = enabled
+      ? bundle.memberOptions(next)
+      : { ...next, private: false, encryptionKey: undefined };
+    editable.forEach((item) => store.setOptions(item.id, { ...options, slug: item.options.slug }));
+  };
   const toggleBundle = (enabled: boolean) => {
     bundle.setEnabled(enabled);
-    const options = enabled ? bundleMemberOptions(defaults) : { ...defaults, private: false };
-    editable.forEach((item) => store.setOptions(item.id, { ...options, slug: item.options.slug }));
+    applyOptions(enabled, defaults);
+  };
+  /** The bundle's switch and password are the defaults' own, applied to its files. */
+  const changeEncryption = (
+    patch: Partial<Pick<UploadOptions, 'encrypt' | 'encryptionPassword'>>,
+  ) => {
+    const next = { ...defaults, ...patch };
+    setDefaults(next);
+    applyOptions(true, next);
   };
   const uploading = state.items.some((item) => item.status === 'uploading' || item.queued);
 
@@ -82,6 +96,11 @@ export function FilesTab({ maxBytes, storageChoices, active }: FilesTabProps) {
           bundle={bundle}
           switchable={!uploading && bundle.bundle === null}
           onToggle={toggleBundle}
+          encryption={{
+            encrypt: defaults.encrypt ?? false,
+            encryptionPassword: defaults.encryptionPassword ?? '',
+          }}
+          onEncryptionChange={changeEncryption}
         />
       )}
       {!bundle.enabled && (

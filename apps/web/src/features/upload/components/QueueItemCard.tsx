@@ -107,7 +107,11 @@ export function QueueItemCard({
         </Group>
         {item.status === 'uploading' && <QueueItemProgress item={item} />}
         {item.status === 'success' && item.result && !bundled && (
-          <UploadedLinks slug={item.result.slug} filename={name} />
+          <UploadedLinks
+            slug={item.result.slug}
+            filename={name}
+            fragment={item.result.linkFragment}
+          />
         )}
         {item.status === 'error' && !slugRefused && (
           <Text size="sm" c={statusKey === 'cancelled' ? 'dimmed' : 'red'} role="alert">

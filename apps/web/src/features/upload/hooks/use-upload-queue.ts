@@ -25,8 +25,9 @@ export function useUploadQueue(storageChoices: StorageChoice[] | null) {
           ? defaultType
           : (storageChoices?.find((choice) => choice.id === configId)?.storageType ?? null),
       onUploaded: (item, share) => {
-        // A bundle's file (issue 33) is private: its own link opens for nobody else.
-        if (!item.options.private) {
+        // A bundle's file (issue 33) is private: its own link opens for nobody else. An
+        // encrypted file's link holds its key, which this browser keeps nowhere (issue 35).
+        if (!item.options.private && !share.linkFragment) {
           rememberUpload({
             slug: share.slug,
             filename: share.filename || item.file.name,

@@ -127,7 +127,7 @@ describe('CreateBundleModal', () => {
     await renderWithProviders(
       <CreateBundleModal
         fileIds={['f1', 'f2']}
-        skipped={1}
+        skipped={{ uploading: 1, encrypted: 0 }}
         onCreated={onCreated}
         onClose={vi.fn()}
       />,
@@ -144,5 +144,20 @@ describe('CreateBundleModal', () => {
       body: { file_ids: ['f1', 'f2'], title: 'Logs', slug: 'logs', expires_in: 168, max_views: 0 },
     });
     expect(onCreated).toHaveBeenCalled();
+  });
+
+  it('says why end-to-end encrypted files were left out (each has a key of its own)', async () => {
+    await renderWithProviders(
+      <CreateBundleModal
+        fileIds={['f1']}
+        skipped={{ uploading: 0, encrypted: 2 }}
+        onCreated={vi.fn()}
+        onClose={vi.fn()}
+      />,
+    );
+    expect(
+      await screen.findByText(/2 selected files are end-to-end encrypted.*upload page/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/still uploading/)).not.toBeInTheDocument();
   });
 });

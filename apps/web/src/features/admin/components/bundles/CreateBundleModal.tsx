@@ -15,10 +15,20 @@ import { errorMessage } from '@/lib/error-message';
 
 const SLUG_ERRORS = new Set(['SLUG_TAKEN', 'SLUG_INVALID', 'SLUG_RESERVED']);
 
+/**
+ * Selected files a bundle leaves out. Each end-to-end encrypted file was sealed under a key
+ * of its own, which only its own link holds: one bundle link could open none of them (an
+ * encrypted bundle is made on the upload page, its files under one key).
+ */
+export interface BundleSkipped {
+  uploading: number;
+  encrypted: number;
+}
+
 interface CreateBundleFormProps {
   fileIds: string[];
-  /** Selected files left out because they are still uploading. */
-  skipped: number;
+  /** Selected files left out: still uploading, or end-to-end encrypted under keys of their own. */
+  skipped: BundleSkipped;
   onCreated: () => void;
   onClose: () => void;
 }
@@ -65,7 +75,9 @@ function CreateBundleForm({ fileIds, skipped, onCreated, onClose }: CreateBundle
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           {t('bundles.create.intro', { count: fileIds.length })}
-          {skipped > 0 && ` ${t('bundles.create.skipped', { count: skipped })}`}
+          {skipped.uploading > 0 && ` ${t('bundles.create.skipped', { count: skipped.uploading })}`}
+          {skipped.encrypted > 0 &&
+            ` ${t('bundles.create.skippedEncrypted', { count: skipped.encrypted })}`}
         </Text>
         <BundleOptionsFields
           value={options}
@@ -95,7 +107,7 @@ function CreateBundleForm({ fileIds, skipped, onCreated, onClose }: CreateBundle
 export interface CreateBundleModalProps {
   /** The files to bundle, in order; the dialog is closed while null. */
   fileIds: string[] | null;
-  skipped: number;
+  skipped: BundleSkipped;
   onCreated: () => void;
   onClose: () => void;
 }

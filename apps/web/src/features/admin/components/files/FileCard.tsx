@@ -36,7 +36,7 @@ export function FileCard({ file, selected, onToggle, onShare, ...actions }: File
           onToggle={onToggle}
           checkboxLabel={t('files.selectRow', { name: file.filename })}
         />
-        <FileName filename={file.filename} mimetype={file.mimetype} />
+        <FileName filename={file.filename} mimetype={file.mimetype} encrypted={file.encrypted} />
       </Group>
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <FileSlug

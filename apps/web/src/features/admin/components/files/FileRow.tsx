@@ -31,7 +31,12 @@ export function FileRow({ file, selected, onToggle, onShare, ...actions }: FileR
       checkboxLabel={t('files.selectRow', { name: file.filename })}
     >
       <Table.Td maw={220}>
-        <FileName filename={file.filename} mimetype={file.mimetype} remark={file.remark} />
+        <FileName
+          filename={file.filename}
+          mimetype={file.mimetype}
+          remark={file.remark}
+          encrypted={file.encrypted}
+        />
       </Table.Td>
       <Table.Td maw={180}>
         <FileSlug

@@ -8,7 +8,10 @@ import { appUrl } from '@/lib/backend';
 import { useFiles } from '@/features/admin/api/get-files';
 import { ListErrorAlert, ListFrame } from '@/features/admin/components/shared/ListFrame';
 import { ModuleHeader } from '@/features/admin/components/ModuleHeader';
-import { CreateBundleModal } from '@/features/admin/components/bundles/CreateBundleModal';
+import {
+  CreateBundleModal,
+  type BundleSkipped,
+} from '@/features/admin/components/bundles/CreateBundleModal';
 import { FileEditModal } from './FileEditModal';
 import { FilePreviewModal } from './FilePreviewModal';
 import { FilesEmpty } from './FilesEmpty';
@@ -31,7 +34,7 @@ export function FilesModule({ title }: { title: string }) {
   const [previewing, setPreviewing] = useState<string | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
   const [qrFile, setQrFile] = useState<FileShare | null>(null);
-  const [bundling, setBundling] = useState<{ ids: string[]; skipped: number } | null>(null);
+  const [bundling, setBundling] = useState<{ ids: string[]; skipped: BundleSkipped } | null>(null);
   const files = useFiles(search);
   const actions = useFileActions();
   const privateShare = usePrivateShare();
@@ -44,11 +47,15 @@ export function FilesModule({ title }: { title: string }) {
     selection.scope === scope ? selection.ids.filter((id) => visibleIds.has(id)) : [];
   const setSelected = (ids: string[]) => setSelection({ scope, ids });
   const filtered = filters.kind !== 'all' || filters.status !== 'all';
-  // A bundle holds uploaded files only, in the order the list shows them.
+  // A bundle holds uploaded plain files only, in the order the list shows them.
   const startBundle = () => {
     const chosen = items.filter((item) => selected.includes(item.id));
-    const ready = chosen.filter((item) => item.status === 'ready').map((item) => item.id);
-    setBundling({ ids: ready, skipped: chosen.length - ready.length });
+    const ready = chosen.filter((item) => item.status === 'ready');
+    const plain = ready.filter((item) => !item.encrypted).map((item) => item.id);
+    setBundling({
+      ids: plain,
+      skipped: { uploading: chosen.length - ready.length, encrypted: ready.length - plain.length },
+    });
   };
 
   return (
@@ -125,7 +132,7 @@ export function FilesModule({ title }: { title: string }) {
       <FileEditModal fileId={editing} onClose={() => setEditing(null)} />
       <CreateBundleModal
         fileIds={bundling?.ids ?? null}
-        skipped={bundling?.skipped ?? 0}
+        skipped={bundling?.skipped ?? { uploading: 0, encrypted: 0 }}
         onCreated={() => setSelected([])}
         onClose={() => setBundling(null)}
       />

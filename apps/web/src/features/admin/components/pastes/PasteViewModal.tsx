@@ -132,11 +132,9 @@ function PasteDetails({
         <Button variant="default" leftSection={<IconQrcode size={16} />} onClick={onQr}>
           {t('links.qr')}
         </Button>
-        {!paste.encrypted && (
-          <Button variant="default" leftSection={<IconPencil size={16} />} onClick={onEdit}>
-            {t('common.edit')}
-          </Button>
-        )}
+        <Button variant="default" leftSection={<IconPencil size={16} />} onClick={onEdit}>
+          {t('common.edit')}
+        </Button>
         <Button
           component="a"
           href={link}

@@ -72,7 +72,9 @@ describe('a request just created with a webhook', () => {
     const user = await createRequest('https://example.com/hook');
     expect(posts[0]).toMatchObject({ webhook_url: 'https://example.com/hook' });
     const dialog = await screen.findByRole('dialog', { name: 'Logs is ready' });
-    expect(within(dialog).getByText('http://localhost/r/logs')).toBeVisible();
+    // Found as soon as it mounts; visible once its opening transition has run (on a busy
+    // machine that can take longer than the first look: CI saw it hidden once).
+    await waitFor(() => expect(within(dialog).getByText('http://localhost/r/logs')).toBeVisible());
     expect(within(dialog).getByText('whsec_0123456789abcdef')).toBeVisible();
     expect(within(dialog).getByRole('button', { name: 'Copy the link' })).toBeVisible();
     expect(within(dialog).getByRole('button', { name: 'Copy the signing secret' })).toBeVisible();

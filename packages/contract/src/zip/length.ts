@@ -1,20 +1,29 @@
 import { centralHeaderLength, endLength, isFolderName, localPartLength } from './format';
-import type { ZipEntryShape } from './types';
+
+/** What zipLength needs of an entry: the archive's layout depends on names and sizes only. */
+export interface ZipEntryShape {
+  /** Path inside the archive, '/'-separated, no leading slash; a folder ends in '/'. */
+  name: string;
+  /** Exact number of bytes the entry holds (0 for a folder). */
+  size: number;
+}
 
 /** A name field holds 16 bits of length. */
 const MAX_NAME_BYTES = 0xffff;
 
+const utf8 = new TextEncoder();
+
 /**
  * The UTF-8 bytes of an entry's name, as the writer stores it. A name that would extract
  * outside the folder (leading '/', '..' segment, backslash) or a size that is not a whole
- * byte count is the caller's bug: it throws, in zipLength and the writer alike.
+ * byte count is the caller's bug: it throws, in zipLength and the writers alike.
  */
 export function checkedEntry(entry: ZipEntryShape): {
-  name: Buffer;
+  name: Uint8Array;
   size: number;
   folder: boolean;
 } {
-  const name = Buffer.from(entry.name, 'utf8');
+  const name = utf8.encode(entry.name);
   const segments = entry.name.replace(/\/$/, '').split('/');
   const badName =
     name.length === 0 ||
@@ -32,8 +41,8 @@ export function checkedEntry(entry: ZipEntryShape): {
 }
 
 /**
- * Exact byte length of the archive zipStream writes for these entries (Content-Length). It
- * walks the same layout as the writer: offsets decide whether an entry's central header
+ * Exact byte length of the archive the writers make of these entries (Content-Length). It
+ * walks the same layout as a writer: offsets decide whether an entry's central header
  * needs a ZIP64 offset, so the sum is built in order rather than by formula.
  */
 export function zipLength(entries: readonly ZipEntryShape[]): number {

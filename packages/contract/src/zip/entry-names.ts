@@ -1,7 +1,9 @@
 /**
  * Names inside a bundle's ZIP: each member file at the archive's root under its own name,
  * made safe (no folder separators, no control characters) and unique — "a.txt", then
- * "a (2).txt", "a (3).txt" — compared without case, as Windows and macOS unpack.
+ * "a (2).txt", "a (3).txt" — compared without case, as Windows and macOS unpack. The same
+ * for the server's archive and for the browser's of an encrypted bundle, whose names only
+ * the browser reads.
  */
 
 /** A folder separator or a control character (C0 or DEL): not part of an entry's name. */

@@ -1,5 +1,7 @@
 /**
- * The records of a ZIP archive (PKWARE APPNOTE 6.3.10) as this writer lays them out. Every
+ * The records of a ZIP archive (PKWARE APPNOTE 6.3.10) as Pastebox's writers lay them out:
+ * the server's (apps/server/src/lib/zip) and the service worker's for an end-to-end
+ * encrypted bundle (apps/web/src/sw). Pure: bytes, DataView and TextEncoder only. Every
  * length here depends on an entry's name, size and offset only, so zipLength can add the
  * archive up before a byte is read. Layout of one file entry:
  *
@@ -107,17 +109,28 @@ function unixSeconds(date: Date): number {
   return Number.isNaN(seconds) ? 0 : Math.min(Math.max(seconds, 0), 0x7fffffff);
 }
 
-function writeTimestampExtra(buffer: Buffer, at: number, modifiedAt: Date): number {
-  buffer.writeUInt16LE(0x5455, at);
-  buffer.writeUInt16LE(5, at + 2);
-  buffer.writeUInt8(1, at + 4); // mtime present
-  buffer.writeUInt32LE(unixSeconds(modifiedAt), at + 5);
+/** A zeroed record of `length` bytes and a little-endian view on it (ZIP is little-endian). */
+function record(length: number): { bytes: Uint8Array; view: DataView } {
+  const bytes = new Uint8Array(length);
+  return { bytes, view: new DataView(bytes.buffer) };
+}
+
+function writeTimestampExtra(view: DataView, at: number, modifiedAt: Date): number {
+  view.setUint16(at, 0x5455, true);
+  view.setUint16(at + 2, 5, true);
+  view.setUint8(at + 4, 1); // mtime present
+  view.setUint32(at + 5, unixSeconds(modifiedAt), true);
   return at + TIMESTAMP_EXTRA;
+}
+
+function setUint64(view: DataView, at: number, value: number): void {
+  view.setBigUint64(at, BigInt(value), true);
 }
 
 /** What the central directory must remember of an entry once its bytes went by. */
 export interface WrittenEntry {
-  name: Buffer;
+  /** The name's UTF-8 bytes. */
+  name: Uint8Array;
   size: number;
   crc: number;
   offset: number;
@@ -125,117 +138,126 @@ export interface WrittenEntry {
   folder: boolean;
 }
 
-export function localHeader(name: Buffer, size: number, modifiedAt: Date, folder: boolean): Buffer {
+export function localHeader(
+  name: Uint8Array,
+  size: number,
+  modifiedAt: Date,
+  folder: boolean,
+): Uint8Array {
   const zip64 = !folder && needsZip64Size(size);
   const extraLength = TIMESTAMP_EXTRA + (zip64 ? LOCAL_ZIP64_EXTRA : 0);
-  const buffer = Buffer.alloc(LOCAL_HEADER + name.length + extraLength);
+  const { bytes, view } = record(LOCAL_HEADER + name.length + extraLength);
   const { time, date } = dosDateTime(modifiedAt);
-  buffer.writeUInt32LE(0x04034b50, 0);
-  buffer.writeUInt16LE(zip64 ? NEEDS_ZIP64 : NEEDS_DEFAULT, 4);
-  buffer.writeUInt16LE(FLAG_UTF8 | (folder ? 0 : FLAG_DESCRIPTOR), 6);
-  buffer.writeUInt16LE(0, 8); // stored
-  buffer.writeUInt16LE(time, 10);
-  buffer.writeUInt16LE(date, 12);
+  view.setUint32(0, 0x04034b50, true);
+  view.setUint16(4, zip64 ? NEEDS_ZIP64 : NEEDS_DEFAULT, true);
+  view.setUint16(6, FLAG_UTF8 | (folder ? 0 : FLAG_DESCRIPTOR), true);
+  view.setUint16(8, 0, true); // stored
+  view.setUint16(10, time, true);
+  view.setUint16(12, date, true);
   // CRC and sizes (14..25) stay zero: they follow in the data descriptor.
   if (zip64) {
-    buffer.writeUInt32LE(MAX_32, 18);
-    buffer.writeUInt32LE(MAX_32, 22);
+    view.setUint32(18, MAX_32, true);
+    view.setUint32(22, MAX_32, true);
   }
-  buffer.writeUInt16LE(name.length, 26);
-  buffer.writeUInt16LE(extraLength, 28);
-  name.copy(buffer, LOCAL_HEADER);
-  const at = writeTimestampExtra(buffer, LOCAL_HEADER + name.length, modifiedAt);
+  view.setUint16(26, name.length, true);
+  view.setUint16(28, extraLength, true);
+  bytes.set(name, LOCAL_HEADER);
+  const at = writeTimestampExtra(view, LOCAL_HEADER + name.length, modifiedAt);
   if (zip64) {
     // Both sizes stay zero here, as the CRC: the descriptor carries them.
-    buffer.writeUInt16LE(0x0001, at);
-    buffer.writeUInt16LE(16, at + 2);
+    view.setUint16(at, 0x0001, true);
+    view.setUint16(at + 2, 16, true);
   }
-  return buffer;
+  return bytes;
 }
 
-export function dataDescriptor(crc: number, size: number): Buffer {
+export function dataDescriptor(crc: number, size: number): Uint8Array {
   const zip64 = needsZip64Size(size);
-  const buffer = Buffer.alloc(zip64 ? ZIP64_DESCRIPTOR : DESCRIPTOR);
-  buffer.writeUInt32LE(0x08074b50, 0);
-  buffer.writeUInt32LE(crc, 4);
+  const { bytes, view } = record(zip64 ? ZIP64_DESCRIPTOR : DESCRIPTOR);
+  view.setUint32(0, 0x08074b50, true);
+  view.setUint32(4, crc, true);
   if (zip64) {
-    buffer.writeBigUInt64LE(BigInt(size), 8);
-    buffer.writeBigUInt64LE(BigInt(size), 16);
+    setUint64(view, 8, size);
+    setUint64(view, 16, size);
   } else {
-    buffer.writeUInt32LE(size, 8);
-    buffer.writeUInt32LE(size, 12);
+    view.setUint32(8, size, true);
+    view.setUint32(12, size, true);
   }
-  return buffer;
+  return bytes;
 }
 
-export function centralHeader(entry: WrittenEntry): Buffer {
+export function centralHeader(entry: WrittenEntry): Uint8Array {
   const { name, size, offset, folder } = entry;
   const zip64Size = needsZip64Size(size);
   const zip64Offset = offset >= MAX_32;
   const fields = centralZip64Fields(size, offset);
   const extraLength = TIMESTAMP_EXTRA + (fields > 0 ? 4 + 8 * fields : 0);
-  const buffer = Buffer.alloc(CENTRAL_HEADER + name.length + extraLength);
+  const { bytes, view } = record(CENTRAL_HEADER + name.length + extraLength);
   const { time, date } = dosDateTime(entry.modifiedAt);
-  buffer.writeUInt32LE(0x02014b50, 0);
-  buffer.writeUInt16LE(MADE_BY, 4);
-  buffer.writeUInt16LE(fields > 0 ? NEEDS_ZIP64 : NEEDS_DEFAULT, 6);
-  buffer.writeUInt16LE(FLAG_UTF8 | (folder ? 0 : FLAG_DESCRIPTOR), 8);
-  buffer.writeUInt16LE(0, 10);
-  buffer.writeUInt16LE(time, 12);
-  buffer.writeUInt16LE(date, 14);
-  buffer.writeUInt32LE(entry.crc, 16);
-  buffer.writeUInt32LE(zip64Size ? MAX_32 : size, 20);
-  buffer.writeUInt32LE(zip64Size ? MAX_32 : size, 24);
-  buffer.writeUInt16LE(name.length, 28);
-  buffer.writeUInt16LE(extraLength, 30);
+  view.setUint32(0, 0x02014b50, true);
+  view.setUint16(4, MADE_BY, true);
+  view.setUint16(6, fields > 0 ? NEEDS_ZIP64 : NEEDS_DEFAULT, true);
+  view.setUint16(8, FLAG_UTF8 | (folder ? 0 : FLAG_DESCRIPTOR), true);
+  view.setUint16(10, 0, true);
+  view.setUint16(12, time, true);
+  view.setUint16(14, date, true);
+  view.setUint32(16, entry.crc, true);
+  view.setUint32(20, zip64Size ? MAX_32 : size, true);
+  view.setUint32(24, zip64Size ? MAX_32 : size, true);
+  view.setUint16(28, name.length, true);
+  view.setUint16(30, extraLength, true);
   // comment length, disk number, internal attributes (32..37) stay zero.
-  buffer.writeUInt32LE(folder ? FOLDER_ATTRIBUTES : FILE_ATTRIBUTES, 38);
-  buffer.writeUInt32LE(zip64Offset ? MAX_32 : offset, 42);
-  name.copy(buffer, CENTRAL_HEADER);
-  let at = writeTimestampExtra(buffer, CENTRAL_HEADER + name.length, entry.modifiedAt);
+  view.setUint32(38, folder ? FOLDER_ATTRIBUTES : FILE_ATTRIBUTES, true);
+  view.setUint32(42, zip64Offset ? MAX_32 : offset, true);
+  bytes.set(name, CENTRAL_HEADER);
+  let at = writeTimestampExtra(view, CENTRAL_HEADER + name.length, entry.modifiedAt);
   if (fields > 0) {
-    buffer.writeUInt16LE(0x0001, at);
-    buffer.writeUInt16LE(8 * fields, at + 2);
+    view.setUint16(at, 0x0001, true);
+    view.setUint16(at + 2, 8 * fields, true);
     at += 4;
     // The order is fixed by the format: uncompressed, compressed, then the offset.
     if (zip64Size) {
-      buffer.writeBigUInt64LE(BigInt(size), at);
-      buffer.writeBigUInt64LE(BigInt(size), at + 8);
+      setUint64(view, at, size);
+      setUint64(view, at + 8, size);
       at += 16;
     }
     if (zip64Offset) {
-      buffer.writeBigUInt64LE(BigInt(offset), at);
+      setUint64(view, at, offset);
     }
   }
-  return buffer;
+  return bytes;
 }
 
 /** The end of the archive: ZIP64 end record and locator when needed, then the classic end. */
-export function endOfArchive(count: number, centralOffset: number, centralSize: number): Buffer {
+export function endOfArchive(
+  count: number,
+  centralOffset: number,
+  centralSize: number,
+): Uint8Array {
   const zip64 = needsZip64End(count, centralOffset, centralSize);
-  const buffer = Buffer.alloc(endLength(count, centralOffset, centralSize));
+  const { bytes, view } = record(endLength(count, centralOffset, centralSize));
   let at = 0;
   if (zip64) {
-    buffer.writeUInt32LE(0x06064b50, 0);
-    buffer.writeBigUInt64LE(BigInt(ZIP64_END_RECORD - 12), 4);
-    buffer.writeUInt16LE(MADE_BY, 12);
-    buffer.writeUInt16LE(NEEDS_ZIP64, 14);
+    view.setUint32(0, 0x06064b50, true);
+    setUint64(view, 4, ZIP64_END_RECORD - 12);
+    view.setUint16(12, MADE_BY, true);
+    view.setUint16(14, NEEDS_ZIP64, true);
     // disk numbers (16..23) stay zero.
-    buffer.writeBigUInt64LE(BigInt(count), 24);
-    buffer.writeBigUInt64LE(BigInt(count), 32);
-    buffer.writeBigUInt64LE(BigInt(centralSize), 40);
-    buffer.writeBigUInt64LE(BigInt(centralOffset), 48);
-    buffer.writeUInt32LE(0x07064b50, 56);
-    buffer.writeUInt32LE(0, 60);
-    buffer.writeBigUInt64LE(BigInt(centralOffset + centralSize), 64);
-    buffer.writeUInt32LE(1, 72);
+    setUint64(view, 24, count);
+    setUint64(view, 32, count);
+    setUint64(view, 40, centralSize);
+    setUint64(view, 48, centralOffset);
+    view.setUint32(56, 0x07064b50, true);
+    view.setUint32(60, 0, true);
+    setUint64(view, 64, centralOffset + centralSize);
+    view.setUint32(72, 1, true);
     at = ZIP64_END_RECORD + ZIP64_END_LOCATOR;
   }
   const shortCount = Math.min(count, MAX_16);
-  buffer.writeUInt32LE(0x06054b50, at);
-  buffer.writeUInt16LE(shortCount, at + 8);
-  buffer.writeUInt16LE(shortCount, at + 10);
-  buffer.writeUInt32LE(Math.min(centralSize, MAX_32), at + 12);
-  buffer.writeUInt32LE(Math.min(centralOffset, MAX_32), at + 16);
-  return buffer;
+  view.setUint32(at, 0x06054b50, true);
+  view.setUint16(at + 8, shortCount, true);
+  view.setUint16(at + 10, shortCount, true);
+  view.setUint32(at + 12, Math.min(centralSize, MAX_32), true);
+  view.setUint32(at + 16, Math.min(centralOffset, MAX_32), true);
+  return bytes;
 }
