@@ -14,6 +14,8 @@ COPY package.json package-lock.json .npmrc ./
 COPY packages/contract/package.json packages/contract/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
+# The CLI workspace (packages/cli): npm ci installs every workspace of the lock file.
+COPY packages/cli/package.json packages/cli/
 
 # ---- build: every dependency, then `npm run build` (web app → apps/web/dist, server →
 # apps/server/dist/main.js with the contract bundled in).

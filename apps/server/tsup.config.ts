@@ -7,7 +7,14 @@ const { version } = JSON.parse(
 
 export default defineConfig({
   // The SQLite checkpoint thread is a file of its own: a worker thread runs a file.
-  entry: { main: 'src/main.ts', 'sqlite-checkpoint-thread': 'src/db/sqlite-checkpoint-thread.js' },
+  // maintenance.js: backup, restore and migrate-db (npm run backup|restore|migrate-db).
+  entry: {
+    main: 'src/main.ts',
+    'sqlite-checkpoint-thread': 'src/db/sqlite-checkpoint-thread.js',
+    maintenance: 'src/maintenance/main.ts',
+    // npm run import-cloudpaste (issue 36, docs/import-cloudpaste.md).
+    'import-cloudpaste': 'src/import-cloudpaste.ts',
+  },
   format: ['esm'],
   platform: 'node',
   target: 'node20',

@@ -15,7 +15,11 @@ const BUILD_INPUTS = [
   'apps/web/public',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  'apps/web/vite',
   'apps/web/package.json',
+  'apps/web/tsconfig.json',
+  'apps/server/tsconfig.json',
+  'tsconfig.base.json',
   'package-lock.json',
 ];
 
@@ -36,27 +40,32 @@ function newestModification(target) {
   return newest;
 }
 
-/** True when every build output exists and is newer than every build input. */
-export function isBuildFresh() {
-  const outputTimes = BUILD_OUTPUTS.map((file) => newestModification(path.join(repoRoot, file)));
+/**
+ * True when every build output exists and is newer than every build input under `root`
+ * (a checkout). Times, not contents: a checkout that touched a source rebuilds, which is
+ * the safe side, and reading the times of a few thousand files takes milliseconds.
+ */
+export function isBuildFresh(root = repoRoot) {
+  const outputTimes = BUILD_OUTPUTS.map((file) => newestModification(path.join(root, file)));
   if (outputTimes.some((time) => time === 0)) {
     return false;
   }
   const newestInput = Math.max(
-    ...BUILD_INPUTS.map((input) => newestModification(path.join(repoRoot, input))),
+    ...BUILD_INPUTS.map((input) => newestModification(path.join(root, input))),
   );
   return Math.min(...outputTimes) > newestInput;
 }
 
 /**
  * Runs `npm run build` unless the build is already newer than its sources (as right after
- * `.ci/run` built it). Resolves with true when a usable build exists afterwards.
+ * `.ci/run` built it, or on a second `npm start`). Resolves with true when a usable build
+ * exists afterwards; `purpose` says in the log what the build is for.
  */
-export async function ensureBuild() {
+export async function ensureBuild(purpose = 'for the end-to-end tests') {
   if (isBuildFresh()) {
     console.log('The build is up to date with the sources; not rebuilding.');
     return true;
   }
-  console.log('Building the app (npm run build) for the end-to-end tests…');
+  console.log(`Building the app (npm run build) ${purpose}…`);
   return (await runNpmScript('build')) === 0;
 }

@@ -5,6 +5,7 @@ import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { getPath } from 'hono/utils/url';
 import { ERRORS } from '@pastebox/contract/errors';
+import { workerLabel } from './cluster';
 import type { AppDeps, AppEnv } from './context';
 import { isDatabaseUnavailable } from './db/db-errors';
 import { answerBasics, jsonAnswer, startRequest } from './lib/answer';
@@ -15,7 +16,11 @@ import { errorBody } from './lib/envelope';
 import { AppError, isAppError } from './lib/errors';
 import { retryAfterHeader } from './lib/rate-limit';
 import { createRouter } from './lib/openapi';
+import { linkBaseOf } from './lib/link-base';
+import type { SharePageHead } from './lib/share-page';
 import { staticWebRoutes } from './lib/static-web';
+import { observeRequests } from './lib/telemetry/request-observer';
+import { createTelemetry, type Telemetry } from './lib/telemetry/telemetry';
 import {
   STORAGE_RETRY_AFTER_SECONDS,
   StorageUnavailableError,
@@ -33,8 +38,11 @@ import { fileRoutes } from './modules/files/routes';
 import { fileRequestRoutes } from './modules/file-requests/routes';
 import { fsRoutes } from './modules/fs/routes';
 import { localStorageRoutes } from './modules/local-storage/routes';
+import { metricsRoutes } from './modules/metrics/routes';
 import { mountRoutes } from './modules/mounts/routes';
 import { pasteRoutes } from './modules/pastes/routes';
+import { previewImageRoutes } from './modules/previews/routes';
+import { sharePageHead } from './modules/previews/service';
 import { systemRoutes } from './modules/system/routes';
 import { systemSettingsRoutes } from './modules/system-settings/routes';
 import { taskRoutes } from './modules/tasks/routes';
@@ -56,13 +64,19 @@ import { VfsError } from './vfs/types';
  */
 export function buildApp(deps: AppDeps) {
   const handleError = errorHandler(deps);
+  // The request log and metrics (issue 36), each only when configured.
+  const telemetry = createTelemetry(deps, workerLabel());
   const api = apiApp(deps, handleError);
-  const web = webApp(deps, handleError);
-  const front: ApiFront = { deps, resolvers: { bearer: resolveSessionToken, apiKey: resolveApiKey } };
-  const fetch = (request: Request, env?: unknown, executionCtx?: ExecutionContext) =>
+  const web = webApp(deps, handleError, telemetry);
+  const front: ApiFront = {
+    deps,
+    resolvers: { bearer: resolveSessionToken, apiKey: resolveApiKey },
+  };
+  const route = (request: Request, env?: unknown, executionCtx?: ExecutionContext) =>
     isApiPath(getPath(request))
       ? api.fetch(request, withFront(env, front), executionCtx)
       : web.fetch(request, env, executionCtx);
+  const fetch = telemetry.observer ? observeRequests(route, telemetry.observer) : route;
   return { fetch, api, web };
 }
 
@@ -105,6 +119,7 @@ function apiApp(deps: AppDeps, handleError: ErrorHandler<AppEnv>) {
   api.route('/', storageConfigRoutes);
   api.route('/', fileRoutes);
   api.route('/', bundleRoutes);
+  api.route('/', previewImageRoutes);
   api.route('/', fileRequestRoutes);
   api.route('/', uploadRoutes);
   api.route('/', localStorageRoutes);
@@ -148,19 +163,29 @@ function apiApp(deps: AppDeps, handleError: ErrorHandler<AppEnv>) {
   return app;
 }
 
-/** WebDAV and the web app, behind the request basics. */
-function webApp(deps: AppDeps, handleError: ErrorHandler<AppEnv>) {
+/** WebDAV, /metrics and the web app, behind the request basics. */
+function webApp(deps: AppDeps, handleError: ErrorHandler<AppEnv>, telemetry: Telemetry) {
   const app = new Hono<AppEnv>();
   // Dependencies, the request id and the security headers in one step (lib/answer.ts).
   app.use('*', answerBasics(deps));
+  // Before the web app, whose SPA fallback would answer any path.
+  app.route('/', metricsRoutes(deps, telemetry.metrics));
   // WebDAV (DESIGN §8) outside the OpenAPI router and its JSON body limits: PUT streams.
   app.route('/', davRoutes());
   if (deps.webDist) {
-    app.route('/', staticWebRoutes(deps.webDist));
+    app.route('/', staticWebRoutes(deps.webDist, linkPreviewHead));
   }
   app.onError(handleError);
   return app;
 }
+
+/** A share page's link-preview tags (modules/previews), in the reader's language. */
+const linkPreviewHead: SharePageHead = (c, share) =>
+  sharePageHead(c.get('deps'), {
+    ...share,
+    acceptLanguage: c.req.header('Accept-Language'),
+    baseUrl: linkBaseOf(c),
+  });
 
 /** Every error of either app as the envelope (DESIGN §4); a 500 names its request id. */
 function errorHandler(deps: AppDeps): ErrorHandler<AppEnv> {

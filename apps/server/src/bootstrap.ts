@@ -1,10 +1,11 @@
 import path from 'node:path';
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { AppDeps } from './context';
 import { migrateToLatest, openDatabase } from './db/database';
 import { auditRecorderOf } from './lib/audit/recorder';
 import { systemClock, type Clock } from './lib/clock';
+import { createLogger } from './lib/telemetry/logger';
 import { resolveSecret, SecretBox } from './lib/crypto';
 import { RateLimiter } from './lib/rate-limit';
 
@@ -21,10 +22,10 @@ export async function createRuntime(
   config: Config,
   options: { clock?: Clock; logger?: Logger; migrate?: boolean } = {},
 ): Promise<Runtime> {
-  const logger = options.logger ?? pino({ level: config.LOG_LEVEL });
+  const logger = options.logger ?? createLogger(config.LOG_LEVEL);
   const clock = options.clock ?? systemClock;
   const dataDir = path.resolve(config.DATA_DIR);
-  const { db, dialect } = openDatabase(config.DATABASE_URL, dataDir, (error) =>
+  const { db, dialect, poolUse } = openDatabase(config.DATABASE_URL, dataDir, (error) =>
     logger.warn({ err: error }, 'a database connection was lost; the pool will reconnect'),
   );
   try {
@@ -43,6 +44,7 @@ export async function createRuntime(
     secrets: new SecretBox(resolveSecret(config.SECRET, dataDir)),
     rateLimiter: new RateLimiter(db, clock),
     logger,
+    ...(poolUse ? { poolUse } : {}),
     ...(config.WEB_DIST ? { webDist: path.resolve(config.WEB_DIST) } : {}),
   };
   return {

@@ -9,6 +9,14 @@ import type { Logger } from 'pino';
  */
 const SWEEPER_ENV = 'PASTEBOX_RUNS_SWEEPER';
 
+/** A worker's place in the cluster (0…WORKERS-1), kept by its replacement: labels its metrics. */
+const WORKER_INDEX_ENV = 'PASTEBOX_WORKER';
+
+/** This process's place in its cluster, as metrics label it: '0' for a lone process. */
+export function workerLabel(): string {
+  return (cluster.isWorker && process.env[WORKER_INDEX_ENV]) || '0';
+}
+
 /** A worker that lived at least this long before dying was healthy: restart it at once. */
 const STABLE_AFTER_MS = 10_000;
 const FIRST_BACKOFF_MS = 1_000;
@@ -51,7 +59,10 @@ export function runCluster({ workers, logger, announce }: ClusterOptions): void 
   let stopCode = 0;
 
   const fork = (index: number, quickDeaths: number): Slot => {
-    const worker = cluster.fork(index === 0 ? { [SWEEPER_ENV]: '1' } : {});
+    const worker = cluster.fork({
+      [WORKER_INDEX_ENV]: String(index),
+      ...(index === 0 ? { [SWEEPER_ENV]: '1' } : {}),
+    });
     const slot: Slot = { index, worker, startedAt: Date.now(), listening: false, quickDeaths };
     slots[index] = slot;
     worker.on('listening', (address: { port: number }) => {

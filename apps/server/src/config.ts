@@ -57,6 +57,15 @@ const configSchema = z.object({
    */
   LOCAL_ROOTS: commaList(z.string().startsWith('/', 'must be absolute paths, separated by commas')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** One line per request at info level (lib/telemetry/request-observer.ts); off saves its cost. */
+  LOG_REQUESTS: booleanFromEnv.default(true),
+  /**
+   * The bearer token Prometheus scrapes /metrics with; unset, /metrics answers 404 and no
+   * request is counted.
+   */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Names this instance in metrics (instance_id); default hostname:PORT. */
+  INSTANCE_ID: z.string().min(1).max(200).optional(),
   ADMIN_USERNAME: z.string().min(1).max(100).optional(),
   ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
   WEB_DIST: z.string().optional(),

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { Dialect } from './db/database';
+import type { PoolUse } from './db/postgres-pool';
 import type { Database } from './db/types';
 import type { ReadBody } from './lib/body-limit';
 import type { Clock } from './lib/clock';
@@ -17,6 +18,8 @@ export interface AppDeps {
   secrets: SecretBox;
   rateLimiter: RateLimiter;
   logger: Logger;
+  /** The database pool's use right now (PostgreSQL; SQLite has none), for metrics. */
+  poolUse?: () => PoolUse;
   /** Absolute path of the built web app, when it should be served. */
   webDist?: string;
 }

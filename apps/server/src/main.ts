@@ -8,6 +8,7 @@ import { buildApp } from './app';
 import { createRuntime, type Runtime } from './bootstrap';
 import { runCluster, runsSweeper } from './cluster';
 import { ConfigError, loadConfig, type Config } from './config';
+import { answerMetricsAsks } from './lib/telemetry/cluster-metrics';
 import { ensureInitialAdmin } from './modules/auth/service';
 import { startTaskRunner } from './modules/tasks/service';
 import { startWebhookRunner } from './modules/webhooks/service';
@@ -124,6 +125,10 @@ async function main(): Promise<void> {
   }
   const { logger } = runtime.deps;
   await runtime.close();
+  if (resolved.METRICS_TOKEN) {
+    // A scrape reaches one worker, which asks here for the sum over all of them.
+    answerMetricsAsks();
+  }
   runCluster({
     workers: resolved.WORKERS,
     logger,

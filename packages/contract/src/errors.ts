@@ -211,6 +211,14 @@ export const ERRORS = {
     status: 400,
     message: 'Every file of a bundle must be an existing, fully uploaded file share of yours',
   },
+  BUNDLE_FILES_MIXED_ENCRYPTION: {
+    status: 400,
+    message: 'A bundle holds either end-to-end encrypted files only or none',
+  },
+  BUNDLE_ENCRYPTED: {
+    status: 409,
+    message: 'An end-to-end encrypted bundle is zipped by the browser, which holds the key',
+  },
   // File requests (issue 33): a link through which strangers send the owner files.
   REQUEST_NOT_FOUND: { status: 404, message: 'The file request does not exist' },
   REQUEST_CLOSED: { status: 410, message: 'The file request is closed and accepts nothing more' },

@@ -30,7 +30,9 @@ import * as bundles from './migrations/024-bundles';
 import * as webhooks from './migrations/026-webhooks';
 import * as bundleSweepIndex from './migrations/027-bundle-sweep-index';
 import * as encryptedPastes from './migrations/028-encrypted-pastes';
-import { createPostgresDialect } from './postgres-pool';
+import * as encryptedFiles from './migrations/029-encrypted-files';
+import * as importOrigins from './migrations/030-import-origins';
+import { createPostgresDialect, type PoolUse } from './postgres-pool';
 import { openSqliteDialect } from './sqlite-dialect';
 import type { Database } from './types';
 
@@ -39,6 +41,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: Dialect;
+  /** The connection pool's use, for metrics; SQLite has no pool (one connection). */
+  poolUse?: () => PoolUse;
 }
 
 /**
@@ -53,8 +57,9 @@ export function openDatabase(
   onConnectionError: (error: Error) => void = () => undefined,
 ): DatabaseHandle {
   if (databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl)) {
-    const dialect = createPostgresDialect(databaseUrl, onConnectionError);
-    return { db: new Kysely<Database>({ dialect: guardDialect(dialect) }), dialect: 'postgres' };
+    const { dialect, poolUse } = createPostgresDialect(databaseUrl, onConnectionError);
+    const db = new Kysely<Database>({ dialect: guardDialect(dialect) });
+    return { db, dialect: 'postgres', poolUse };
   }
   const file = databaseUrl?.startsWith('sqlite:')
     ? databaseUrl.slice('sqlite:'.length)
@@ -96,14 +101,42 @@ const migrations: Record<string, Migration> = {
   '026-webhooks': webhooks,
   '027-bundle-sweep-index': bundleSweepIndex,
   '028-encrypted-pastes': encryptedPastes,
+  '029-encrypted-files': encryptedFiles,
+  '030-import-origins': importOrigins,
 };
 
+function migratorOf(db: Kysely<Database>): Migrator {
+  return new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
+}
+
+/**
+ * The migrations this server knows that the database has not run (readiness, issue 36):
+ * none once it started, unless the database was swapped or restored under it.
+ */
+export async function pendingMigrations(db: Kysely<Database>): Promise<string[]> {
+  const known = await migratorOf(db).getMigrations();
+  return known.filter((migration) => migration.executedAt === undefined).map((m) => m.name);
+}
+
+/** The names of every migration this build carries, in the order they run. */
+export function knownMigrationNames(): string[] {
+  return Object.keys(migrations).sort();
+}
+
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: () => Promise.resolve(migrations) },
-  });
-  const { error, results } = await migrator.migrateToLatest();
+  await checkMigrationRun(migratorOf(db).migrateToLatest());
+}
+
+/**
+ * Runs the migrations up to and including `name`, no further: a restore brings the schema
+ * to the one its rows were read from, writes them, then migrates to the latest (issue 36).
+ */
+export async function migrateUpTo(db: Kysely<Database>, name: string): Promise<void> {
+  await checkMigrationRun(migratorOf(db).migrateTo(name));
+}
+
+async function checkMigrationRun(run: ReturnType<Migrator['migrateTo']>): Promise<void> {
+  const { error, results } = await run;
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     const reason =

@@ -10,6 +10,16 @@ import { preparedStatementName } from './prepared-statements';
 const CONNECT_TIMEOUT_MS = 5_000;
 const POOL_SIZE = 10;
 
+/** How a process's connection pool is used right now (metrics, issue 36). */
+export interface PoolUse {
+  /** Connections open, busy or idle. */
+  open: number;
+  idle: number;
+  /** Queries waiting for a connection of a full pool. */
+  waiting: number;
+  max: number;
+}
+
 /**
  * The PostgreSQL dialect on a pg.Pool that survives its server going away (restart,
  * failover, `pg_terminate_backend`). node-postgres reports a lost connection by emitting
@@ -23,7 +33,7 @@ const POOL_SIZE = 10;
 export function createPostgresDialect(
   connectionString: string,
   onConnectionError: (error: Error) => void,
-): Dialect {
+): { dialect: Dialect; poolUse: () => PoolUse } {
   const pool = new pg.Pool({
     connectionString,
     max: POOL_SIZE,
@@ -43,7 +53,13 @@ export function createPostgresDialect(
   // An idle client's error reaches the pool too (it has already removed the client); the
   // client's own listener above has logged it, so here it only must not go unhandled.
   pool.on('error', () => undefined);
-  return new PostgresDialect({ pool });
+  const poolUse = (): PoolUse => ({
+    open: pool.totalCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+    max: POOL_SIZE,
+  });
+  return { dialect: new PostgresDialect({ pool }), poolUse };
 }
 
 type QueryFunction = (...args: unknown[]) => unknown;

@@ -111,6 +111,10 @@ export interface FilesTable {
   status: string;
   /** 1: opened through its public link by its owner only (migration 023). */
   private: Generated<number>;
+  /** 1: the object is an end-to-end encrypted blob (migration 029, docs/encryption.md). */
+  encrypted: Generated<number>;
+  /** The real name and type, sealed by the browser (base64url); set exactly when encrypted. */
+  encrypted_meta: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -214,6 +218,17 @@ export interface ShareRemovalsTable {
   removed: ColumnType<number | string, number, number>;
 }
 
+/** What an importer brought in, so a second run skips it (migration 030). */
+export interface ImportOriginsTable {
+  /** The product imported from: 'cloudpaste'. */
+  source: string;
+  /** 'storage-config' | 'file' | 'mount' | 'paste' | 'api-key' */
+  kind: string;
+  source_id: string;
+  target_id: string;
+  imported_at: string;
+}
+
 export interface Database {
   accounts: AccountsTable;
   sessions: SessionsTable;
@@ -253,4 +268,5 @@ export interface Database {
   request_tokens: RequestTokensTable;
   request_uploads: RequestUploadsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  import_origins: ImportOriginsTable;
 }

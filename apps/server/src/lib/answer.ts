@@ -3,6 +3,7 @@ import type { AppDeps, AppEnv } from '@/context';
 import { chooseEncoding, compressBody, COMPRESS_FROM_BYTES } from './compression';
 import { addDocumentHeaders, apiHeaders } from './security-headers';
 import { requestIdFor } from './request-id';
+import { noteRequestContext } from './telemetry/request-observer';
 
 /**
  * The cheap way out of a request (DESIGN §11). An answer built here carries every header it
@@ -106,6 +107,7 @@ export function startRequest(c: Context<AppEnv>, deps: AppDeps): void {
   }
   c.set('deps', deps);
   c.set('requestId', requestIdFor(c.req.header('x-request-id')));
+  noteRequestContext(c);
 }
 
 /** The route's answer, with the document set and the request id if `answer` did not build it. */

@@ -5,6 +5,7 @@ import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../context';
 import { etagMatches } from './http-range';
 import { IndexDocument, PRECOMPRESSED } from './index-document';
+import { answerSharePage, SHARE_PAGES, type SharePageHead } from './share-page';
 
 /**
  * Source maps and top-level dot folders (the Vite manifest) stay on the server; SPA routes
@@ -30,9 +31,10 @@ function cacheControlFor(filePath: string): string {
  * Serves the built web app: hashed files under /assets cached for a year, everything else
  * (index.html, sw.js, the web manifest, config.js) revalidated, and any unknown non-API
  * path answered with index.html (SPA fallback). Text assets go out as the `.br` / `.gz`
- * the build wrote beside them when the client accepts it.
+ * the build wrote beside them when the client accepts it. Share pages (/paste/…, /file/…,
+ * /b/…) carry their share's link-preview tags when `sharePageHead` is given (issue 36).
  */
-export function staticWebRoutes(webDist: string) {
+export function staticWebRoutes(webDist: string, sharePageHead?: SharePageHead) {
   const web = new Hono<AppEnv>();
   const index = new IndexDocument(path.join(webDist, 'index.html'));
   const root = path.relative(process.cwd(), webDist) || '.';
@@ -45,6 +47,13 @@ export function staticWebRoutes(webDist: string) {
   });
   // The document of every visit, from memory; the static files below come from disk.
   web.get('/', (c) => answerIndex(c, index));
+  if (sharePageHead) {
+    for (const { path: pagePath, kind } of SHARE_PAGES) {
+      web.get(pagePath, async (c) => {
+        return (await answerSharePage(c, index, sharePageHead, kind)) ?? answerIndex(c, index);
+      });
+    }
+  }
   web.use(
     '/*',
     serveStatic({

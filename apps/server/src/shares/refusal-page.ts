@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ErrorKey } from '@pastebox/contract/errors';
 import type { AppError } from '@/lib/errors';
+import { escapeHtml } from '@/lib/html-escape';
 import { retryAfterHeader } from '@/lib/rate-limit';
 import type { PageLanguage } from './browser-request';
 
@@ -167,15 +168,6 @@ const STYLE_HASH = createHash('sha256').update(STYLE).digest('base64');
 const CSP =
   `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; base-uri 'none'; ` +
   "form-action 'none'; frame-ancestors 'none'";
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 function isRefusal(key: ErrorKey): key is Refusal {
   return Object.hasOwn(REFUSALS, key);

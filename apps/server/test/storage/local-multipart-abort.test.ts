@@ -41,12 +41,10 @@ describe('aborting a local multipart upload while parts stream in', () => {
     );
     // Parts keep arriving — new temp files — while the abort runs.
     const late = Array.from({ length: 12 }, (_, index) =>
-      multipart
-        .uploadPart(key, uploadId, index + 20, Readable.from([Buffer.from('late')]))
-        .then(
-          () => 'stored',
-          () => 'failed',
-        ),
+      multipart.uploadPart(key, uploadId, index + 20, Readable.from([Buffer.from('late')])).then(
+        () => 'stored',
+        () => 'failed',
+      ),
     );
     await multipart.abort(uploadId);
     for (const body of bodies) {

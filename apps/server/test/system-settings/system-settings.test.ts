@@ -23,6 +23,7 @@ describe('GET, PUT /api/admin/system-settings', () => {
       max_upload_size_unit: 'MB',
       max_upload_size_bytes: 100 * 1024 * 1024,
       webdav_upload_mode: 'auto',
+      link_preview_snippets: true,
     });
   });
 
@@ -38,6 +39,7 @@ describe('GET, PUT /api/admin/system-settings', () => {
       max_upload_size_unit: 'GB',
       max_upload_size_bytes: 2 * 1024 ** 3,
       webdav_upload_mode: 'multipart',
+      link_preview_snippets: true,
     });
     expect((await admin.get<SystemSettings>(PATH)).body.data).toEqual(res.body.data);
     const publicSize = await server.anon.get(`/api/system/max-upload-size`);
@@ -65,6 +67,7 @@ describe('GET, PUT /api/admin/system-settings', () => {
     [{ max_upload_size: 'ten' }],
     [{ max_upload_size: 10, max_upload_size_unit: 'TB' }],
     [{ webdav_upload_mode: 'ftp' }],
+    [{ link_preview_snippets: 'no' }],
     [{ max_upload_size: 1025, max_upload_size_unit: 'GB' }],
     [{ max_upload_size: 0.0001, max_upload_size_unit: 'KB' }],
   ])('refuses %j with 400 VALIDATION_FAILED and changes nothing', async (body) => {

@@ -23,6 +23,11 @@ export const systemSettings = z.object({
   max_upload_size_unit: sizeUnit,
   max_upload_size_bytes: z.number().int(),
   webdav_upload_mode: webdavUploadMode,
+  link_preview_snippets: z
+    .boolean()
+    .describe(
+      "Link previews in chat apps show a public share's snippet (text, file name); default true",
+    ),
 });
 export type SystemSettings = z.infer<typeof systemSettings>;
 
@@ -31,5 +36,6 @@ export const updateSystemSettingsBody = z.object({
   max_upload_size: positiveAmount().optional(),
   max_upload_size_unit: sizeUnit.optional(),
   webdav_upload_mode: webdavUploadMode.optional(),
+  link_preview_snippets: z.boolean().optional(),
 });
 export type UpdateSystemSettingsBody = z.infer<typeof updateSystemSettingsBody>;

@@ -21,6 +21,7 @@ const KEYS = {
   sizeMb: 'max_upload_size_mb',
   unit: 'max_upload_size_unit',
   webdavMode: 'webdav_upload_mode',
+  previewSnippets: 'link_preview_snippets',
 } as const;
 
 export { readSecuritySettings } from './security';
@@ -45,7 +46,16 @@ export async function readSystemSettings(deps: AppDeps): Promise<SystemSettings>
     max_upload_size_unit: shownUnit,
     max_upload_size_bytes: bytes,
     webdav_upload_mode: mode.success ? mode.data : 'auto',
+    link_preview_snippets: await linkPreviewSnippetsOn(deps),
   };
+}
+
+/**
+ * Whether link previews (modules/previews) may show what a public share holds: on unless
+ * the admin turned it off (issue 36), so only the stored 'false' means off.
+ */
+export async function linkPreviewSnippetsOn(deps: AppDeps): Promise<boolean> {
+  return (await readSetting(deps, KEYS.previewSnippets)) !== 'false';
 }
 
 function invalidSize(message: string): AppError {
@@ -77,6 +87,9 @@ export async function updateSystemSettings(
   }
   if (body.webdav_upload_mode !== undefined) {
     await writeSetting(deps, KEYS.webdavMode, body.webdav_upload_mode);
+  }
+  if (body.link_preview_snippets !== undefined) {
+    await writeSetting(deps, KEYS.previewSnippets, String(body.link_preview_snippets));
   }
   return readSystemSettings(deps);
 }

@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { LIMITS } from '@pastebox/contract/limits';
-import { health, maxUploadSize, versionInfo } from '@pastebox/contract/schemas/system';
+import { health, maxUploadSize, readiness, versionInfo } from '@pastebox/contract/schemas/system';
+import { pendingMigrations } from '@/db/database';
 import { ok } from '@/lib/envelope';
 import { AppError } from '@/lib/errors';
 import { createRouter, okResponse } from '@/lib/openapi';
@@ -26,6 +27,36 @@ export const systemRoutes = createRouter()
       return checkDatabase(deps).then(healthy, (error: unknown) => {
         deps.logger.error({ err: error }, 'health check: database unreachable');
         throw new AppError('SERVICE_UNAVAILABLE', 'Database unreachable');
+      });
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/ready',
+      tags: ['System'],
+      summary: 'Readiness: the database answers and no migration is pending (503 otherwise)',
+      description:
+        'For a load balancer or an orchestrator deciding whether to send traffic here; ' +
+        '`/api/health` stays the liveness answer.',
+      responses: okResponse(readiness),
+    }),
+    async (c) => {
+      const deps = c.get('deps');
+      try {
+        await checkDatabase(deps);
+      } catch (error) {
+        deps.logger.error({ err: error }, 'readiness: database unreachable');
+        throw new AppError('SERVICE_UNAVAILABLE', 'Database unreachable');
+      }
+      const pending = await pendingMigrations(deps.db);
+      if (pending.length > 0) {
+        throw new AppError('SERVICE_UNAVAILABLE', `Migrations pending: ${pending.join(', ')}`);
+      }
+      return ok(c, {
+        status: 'ready' as const,
+        database: 'ok' as const,
+        migrations: 'current' as const,
       });
     },
   )

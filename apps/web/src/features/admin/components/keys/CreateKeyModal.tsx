@@ -9,6 +9,7 @@ import { ADMIN_KEYS, type ApiKeysBase } from '@/features/admin/api/api-keys-base
 import { useCreateApiKey } from '@/features/admin/api/create-api-key';
 import { FormButtons } from '@/features/admin/components/shared/FormButtons';
 import { KeyFormFields } from './KeyFormFields';
+import { ShareToolsSection } from './ShareToolsPanel';
 import {
   newKeyValues,
   toCreateBody,
@@ -114,6 +115,7 @@ function KeyCreated({ item, onDone }: { item: ApiKeyItem; onDone: () => void }) 
           {t('keys.created.hint')}
         </Text>
       </Stack>
+      <ShareToolsSection item={item} />
       <Group justify="flex-end" gap="xs">
         <CopyButton value={item.key}>
           {({ copied, copy }) => (

@@ -25,6 +25,7 @@ import { ModuleHeader } from '@/features/admin/components/ModuleHeader';
 import { CreateKeyModal } from './CreateKeyModal';
 import { EditKeyModal } from './EditKeyModal';
 import { KeysList } from './KeysList';
+import { ShareToolsModal } from './ShareToolsModal';
 
 interface KeysModuleProps {
   title: string;
@@ -47,6 +48,7 @@ export function KeysModule({ title, base = ADMIN_KEYS, description, section }: K
   const isPhone = useIsPhone();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<ApiKeyItem | null>(null);
+  const [toolsOf, setToolsOf] = useState<ApiKeyItem | null>(null);
 
   const confirmDelete = (item: ApiKeyItem) =>
     modals.openConfirmModal({
@@ -117,11 +119,17 @@ export function KeysModule({ title, base = ADMIN_KEYS, description, section }: K
             </Text>
           </Stack>
         ) : (
-          <KeysList items={keys.data} onEdit={setEditing} onDelete={confirmDelete} />
+          <KeysList
+            items={keys.data}
+            onEdit={setEditing}
+            onTools={setToolsOf}
+            onDelete={confirmDelete}
+          />
         )}
       </Paper>
       <CreateKeyModal base={base} opened={creating} onClose={() => setCreating(false)} />
       <EditKeyModal base={base} item={editing} onClose={() => setEditing(null)} />
+      <ShareToolsModal item={toolsOf} onClose={() => setToolsOf(null)} />
     </Stack>
   );
 }

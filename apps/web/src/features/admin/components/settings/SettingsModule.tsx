@@ -2,6 +2,7 @@ import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ModuleHeader } from '@/features/admin/components/ModuleHeader';
 import { AccountForm } from './AccountForm';
+import { LinkPreviewCard } from './LinkPreviewCard';
 import { OfflineDataCard } from './OfflineDataCard';
 import { SecuritySettingsCard } from './SecuritySettingsCard';
 import { ServerCacheCard } from './ServerCacheCard';
@@ -11,7 +12,7 @@ import { SystemSettingsForm } from './SystemSettingsForm';
 
 /**
  * settings (admin only): the admin account update and the system settings of SPEC §3 and §5;
- * security rules and single sign-on (issue 32).
+ * link previews in chat apps (issue 36); security rules and single sign-on (issue 32).
  */
 export function SettingsModule({ title }: { title: string }) {
   const { t } = useTranslation();
@@ -30,6 +31,7 @@ export function SettingsModule({ title }: { title: string }) {
       >
         <SystemSettingsForm />
       </SettingsCard>
+      <LinkPreviewCard />
       <SecuritySettingsCard />
       <SsoSettingsCard />
       <ServerCacheCard />
