@@ -88,6 +88,9 @@ export function accountOf(principal: Principal): string | null {
   }
 }
 
+/** A signed-in caller's kind, as the request log names it. */
+export type CallerKind = Exclude<Principal['type'], 'none'>;
+
 /** Why credentials that were sent did not resolve to a principal. */
 export type AuthFailure = 'INVALID_TOKEN' | 'API_KEY_INVALID' | null;
 
@@ -101,6 +104,11 @@ export interface AppEnv {
     clientIp: string | undefined;
     /** The body as a limit read it: read it through bodyReadBy (lib/body-limit.ts). */
     bodyRead: ReadBody | undefined;
+    /**
+     * Who a route that checks credentials by itself (WebDAV's Basic) found, for the
+     * request's log line: its principal stays 'none'.
+     */
+    callerKind: CallerKind | undefined;
   };
 }
 

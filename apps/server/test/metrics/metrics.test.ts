@@ -11,6 +11,7 @@ import { parsePrometheusText, samplesOf, valueOf, type Sample } from '../support
 import { storageTargets } from '../support/storage-targets';
 import { dialect, startTestServer, type TestServer } from '../support/test-server';
 import { absolute, openShare, uploadShare } from '../uploads/builders';
+import { ADMIN_BASIC, basic } from '../webdav/dav-support';
 
 const TOKEN = 'metrics-token-0123456789';
 const PASTE_PASSWORD = 'paste-password-never-logged';
@@ -203,6 +204,38 @@ describe(`metrics and request logs (${dialect})`, () => {
     expect(byKey).toMatchObject({ route: '/api/paste', status: 201, principal: 'apikey' });
     expect(byAdmin).toMatchObject({ route: '/api/admin/pastes', status: 200, principal: 'admin' });
     expect(download).toMatchObject({ route: '/api/file-download/:slug', family: 'file' });
+  });
+
+  it("names WebDAV's Basic callers too, never the credential", async () => {
+    const davKey = await admin.post<{ key: string }>('/api/admin/api-keys', {
+      name: 'metrics-dav-key',
+      mount_permission: true,
+    });
+    const key = davKey.body.data.key;
+    const from = logs.lines.length;
+    const davLines = () =>
+      logs.lines.slice(from).filter((line) => line.msg === 'request' && line.family === 'dav');
+    const propfind = async (authorization?: string) => {
+      const res = await fetch(`${server.baseUrl}/dav/`, {
+        method: 'PROPFIND',
+        headers: { depth: '0', ...(authorization ? { authorization } : {}) },
+      });
+      await res.arrayBuffer();
+      return res.status;
+    };
+    expect(await propfind(ADMIN_BASIC)).toBe(207);
+    expect(await propfind(basic(key, key))).toBe(207);
+    // The first key may not reach the mounts: refused, and named all the same.
+    expect(await propfind(basic(apiKey, apiKey))).toBe(403);
+    expect(await propfind()).toBe(401);
+    await expect.poll(davLines).toHaveLength(4);
+    expect(davLines().map((line) => [line.status, line.principal])).toEqual([
+      [207, 'admin'],
+      [207, 'apikey'],
+      [403, 'apikey'],
+      [401, 'anonymous'],
+    ]);
+    expect(JSON.stringify(davLines())).not.toContain(key);
   });
 
   it('never logs a password, a token, a key or a query string', () => {

@@ -95,7 +95,7 @@ function requestEnded(
       family,
       status,
       ms: Math.round(ms * 100) / 100,
-      principal: principal ? PRINCIPAL_KIND[principal.type] : 'anonymous',
+      principal: c?.get('callerKind') ?? (principal ? PRINCIPAL_KIND[principal.type] : 'anonymous'),
       ...(outgoing.writableFinished ? {} : { aborted: true }),
     },
     'request',

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { creatorOf, type AppEnv, type Principal } from '@/context';
+import { creatorOf, type AppEnv, type CallerKind, type Principal } from '@/context';
 import { actorOf, type AuditActor } from '@/lib/audit/record';
 import { clientIpOf } from '@/lib/principal';
 import type { RateLimitedError } from '@/lib/rate-limit';
@@ -103,9 +103,9 @@ function accountIdentity(account: VerifiedAccount): DavIdentity {
 
 /** The caller of a /dav request, or null when it must be challenged (401). */
 export async function authenticate(c: Context<AppEnv>): Promise<DavIdentity | null> {
-  const resolved = identityOf(c.get('principal'));
-  if (resolved) {
-    return resolved;
+  const signedIn = c.get('principal');
+  if (signedIn.type !== 'none') {
+    return named(c, signedIn.type, () => identityOf(signedIn));
   }
   const credentials = basicCredentials(c.req.header('authorization'));
   if (!credentials || credentials.user === '') {
@@ -115,8 +115,8 @@ export async function authenticate(c: Context<AppEnv>): Promise<DavIdentity | nu
   if (credentials.user === credentials.password) {
     // A key is a hash lookup (no slow check): tried first, so a valid key is never slowed.
     const key = await resolveApiKey(deps, credentials.user);
-    if (key) {
-      return identityOf(key);
+    if (key && key.type !== 'none') {
+      return named(c, key.type, () => identityOf(key));
     }
   }
   const account = await verifyAccountPassword(
@@ -125,5 +125,17 @@ export async function authenticate(c: Context<AppEnv>): Promise<DavIdentity | nu
     credentials.user,
     credentials.password,
   );
-  return account ? accountIdentity(account) : null;
+  if (!account) {
+    return null;
+  }
+  return named(c, account.role === 'admin' ? 'admin' : 'member', () => accountIdentity(account));
+}
+
+/**
+ * Names the caller on the request's log line before its rights are checked, so a refused
+ * caller (403) is named too: Basic leaves the request's principal 'none'.
+ */
+function named<T>(c: Context<AppEnv>, kind: CallerKind, identity: () => T): T {
+  c.set('callerKind', kind);
+  return identity();
 }
