@@ -40,9 +40,14 @@ export async function startCorsProxy(
     // parser cannot read arriving on the finished exchange): then the browser's answer is
     // cut where it stands, as a real network would, and a finished one is left alone.
     forward.on('error', () => {
-      if (res.writableFinished) return;
-      if (res.headersSent) res.destroy();
-      else res.writeHead(502, cors).end();
+      if (res.writableFinished) {
+        return;
+      }
+      if (res.headersSent) {
+        res.destroy();
+      } else {
+        res.writeHead(502, cors).end();
+      }
     });
     req.on('error', () => forward.destroy());
     req.pipe(forward);
