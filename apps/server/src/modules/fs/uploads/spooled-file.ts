@@ -40,9 +40,15 @@ export async function placeInAnyOrder<T>(
   }
   const temp = await spoolToTempFile(spoolFolderOf(deps.config.DATA_DIR), file, allFields);
   try {
+    const fields = await allFields;
     const body = createReadStream(temp);
+    // The file opens asynchronously, and place() may await before it reads: an open that
+    // fails meanwhile (DATA_DIR/tmp emptied at shutdown) must not be an 'error' nobody
+    // listens to — the process would die. The stream is destroyed with it, so a reader
+    // still gets the error.
+    body.on('error', () => undefined);
     try {
-      return await place(await allFields, body);
+      return await place(fields, body);
     } finally {
       body.destroy();
     }
