@@ -23,6 +23,7 @@ export async function startCorsProxy(
       res.writeHead(204, cors).end();
       return;
     }
+    let answer: http.IncomingMessage | undefined;
     const forward = http.request(
       {
         host: upstream.hostname,
@@ -31,18 +32,21 @@ export async function startCorsProxy(
         path: req.url,
         headers: req.headers,
       },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, { ...answer.headers, ...cors });
-        answer.pipe(res);
+      (upstreamAnswer) => {
+        answer = upstreamAnswer;
+        res.writeHead(upstreamAnswer.statusCode ?? 502, { ...upstreamAnswer.headers, ...cors });
+        upstreamAnswer.pipe(res);
       },
     );
-    // The upstream's socket can fail after its answer began, or after it ended (bytes the
-    // parser cannot read arriving on the finished exchange): then the browser's answer is
-    // cut where it stands, as a real network would, and a finished one is left alone.
     forward.on('error', () => {
-      if (res.writableFinished) {
+      // Swift answers a HEAD for a missing object (the connection test's probe) 404 with
+      // `Transfer-Encoding: chunked` and an empty chunked body (`0\r\n\r\n`): Node's
+      // parser, knowing a HEAD has no body, reads those bytes as a next answer and fails —
+      // after this answer was complete. Nothing is wrong with this one: it goes on.
+      if (answer?.complete) {
         return;
       }
+      // Failed mid-answer: the client's answer is cut where it stands, as a network would.
       if (res.headersSent) {
         res.destroy();
       } else {
