@@ -108,7 +108,15 @@ function KeyCreated({ item, onDone }: { item: ApiKeyItem; onDone: () => void }) 
         <Text size="sm" fw={500}>
           {t('keys.columns.key')}
         </Text>
-        <Code block style={{ wordBreak: 'break-all', fontSize: 'var(--mantine-font-size-sm)' }}>
+        {/* Wrapped anywhere: a key has no spaces, and on a phone one line overflowed. */}
+        <Code
+          block
+          style={{
+            whiteSpace: 'pre-wrap',
+            wordBreak: 'break-all',
+            fontSize: 'var(--mantine-font-size-sm)',
+          }}
+        >
           {item.key}
         </Code>
         <Text size="xs" c="dimmed">
