@@ -19,9 +19,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DownloadFailedAlert, DownloadSavedText } from '@/components/e2e/DownloadOutcome';
 import { E2eGate } from '@/components/e2e/E2eGate';
+import type { DecryptingSaving } from '@/lib/e2e/use-decrypting-download';
 import {
   useDecryptingDownloads,
-  type BundleSaving,
   type OpenedBundle,
   type OpenedMember,
 } from '@/features/bundles/hooks/use-decrypting-downloads';
@@ -67,7 +67,7 @@ async function openMembers(
 }
 
 /** Progress of the running download, and a plain word on how the last one ended. */
-function SavingStatus({ saving, onStop }: { saving: BundleSaving; onStop: () => void }) {
+function SavingStatus({ saving, onStop }: { saving: DecryptingSaving; onStop: () => void }) {
   const { t } = useTranslation();
   if (saving.state === 'saving') {
     const percent = Math.min(100, Math.round((saving.loaded / Math.max(1, saving.total)) * 100));

@@ -1,11 +1,6 @@
 import type { PublicBundle, PublicBundleFile } from '@pastebox/contract/schemas/bundle';
 import { uniqueEntryNames, withoutUnsafe } from '@pastebox/contract/zip/entry-names';
-import { useEffect, useRef, useState } from 'react';
-import {
-  downloadDecrypted,
-  DownloadFailure,
-  type DownloadTarget,
-} from '@/lib/e2e/decrypting-download';
+import { useDecryptingDownload, type OpeningSecrets } from '@/lib/e2e/use-decrypting-download';
 import { resolveServerUrl } from '@/lib/uploader/server-url';
 
 /** A member of an encrypted bundle as its reader sees it, beside the ciphertext's size. */
@@ -16,17 +11,9 @@ export interface OpenedMember {
   sealedSize: number;
 }
 
-export interface OpenedBundle {
+export interface OpenedBundle extends OpeningSecrets {
   members: OpenedMember[];
-  key: Uint8Array;
-  password: string | undefined;
 }
-
-export type BundleSaving =
-  | { state: 'idle' }
-  | { state: 'saving'; name: string; loaded: number; total: number }
-  | { state: 'saved'; name: string }
-  | { state: 'failed'; reason: 'http' | 'damaged' };
 
 /** The archive's file name, as the server names a plain bundle's: its title, else its slug. */
 export function archiveName(bundle: Pick<PublicBundle, 'title' | 'slug'>): string {
@@ -40,35 +27,14 @@ export function archiveName(bundle: Pick<PublicBundle, 'title' | 'slug'>): strin
  * progress and how the last one ended.
  */
 export function useDecryptingDownloads(bundle: PublicBundle, opened: OpenedBundle) {
-  const [saving, setSaving] = useState<BundleSaving>({ state: 'idle' });
-  const abort = useRef<AbortController | null>(null);
-  useEffect(() => () => abort.current?.abort(), []);
-
-  const run = (name: string, total: number, target: DownloadTarget) => {
-    const controller = new AbortController();
-    abort.current = controller;
-    setSaving({ state: 'saving', name, loaded: 0, total });
-    downloadDecrypted({
-      ...target,
-      key: opened.key,
-      password: opened.password,
-      onProgress: (loaded) => setSaving({ state: 'saving', name, loaded, total }),
-      signal: controller.signal,
-    }).then(
-      () => setSaving({ state: 'saved', name }),
-      (error: unknown) => {
-        const reason = error instanceof DownloadFailure ? error.reason : 'http';
-        setSaving(reason === 'cancelled' ? { state: 'idle' } : { state: 'failed', reason });
-      },
-    );
-  };
+  const download = useDecryptingDownload(opened);
 
   const startOne = (file: PublicBundleFile) => {
     const member = opened.members.find((candidate) => candidate.shown === file);
     if (!member || !file.downloadUrl) {
       return;
     }
-    run(file.filename, member.sealedSize, {
+    download.start(file.filename, member.sealedSize, {
       kind: 'file',
       url: resolveServerUrl(file.downloadUrl),
       filename: file.filename,
@@ -80,7 +46,7 @@ export function useDecryptingDownloads(bundle: PublicBundle, opened: OpenedBundl
     const members = opened.members.filter((member) => member.shown.downloadUrl);
     const names = uniqueEntryNames(members.map((member) => member.shown.filename));
     const filename = archiveName(bundle);
-    run(
+    download.start(
       filename,
       members.reduce((sum, member) => sum + member.sealedSize, 0),
       {
@@ -95,11 +61,5 @@ export function useDecryptingDownloads(bundle: PublicBundle, opened: OpenedBundl
     );
   };
 
-  return {
-    saving,
-    startOne,
-    startAll,
-    stop: () => abort.current?.abort(),
-    busy: saving.state === 'saving',
-  };
+  return { ...download, startOne, startAll };
 }

@@ -6,14 +6,18 @@ import { decodeBase64Url } from '@pastebox/contract/e2e/keys';
 import { openFileMeta, type FileMeta as SealedMeta } from '@pastebox/contract/e2e/metadata';
 import type { PublicFile } from '@pastebox/contract/schemas/file';
 import { IconDownload, IconLock, IconPlayerStop, IconQrcode } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyTextButton } from '@/components/CopyButton';
 import { DownloadFailedAlert, DownloadSavedText } from '@/components/e2e/DownloadOutcome';
 import { E2eGate } from '@/components/e2e/E2eGate';
 import { QrCodeDialog } from '@/components/QrCodeDialog';
 import { resolveServerUrl } from '@/lib/uploader/server-url';
-import { downloadDecrypted, DownloadFailure } from '@/lib/e2e/decrypting-download';
+import {
+  useDecryptingDownload,
+  type DecryptingSaving,
+  type OpeningSecrets,
+} from '@/lib/e2e/use-decrypting-download';
 import { FileHeaderIcon } from './FileHeaderIcon';
 import { FileMeta } from './FileMeta';
 
@@ -26,53 +30,28 @@ import { FileMeta } from './FileMeta';
 
 type OpenedFile = PublicFile & { downloadUrl: string; encrypted_meta: string };
 
-interface Opened {
+interface Opened extends OpeningSecrets {
   meta: SealedMeta;
-  key: Uint8Array;
-  password: string | undefined;
 }
 
-type Saving =
-  | { state: 'idle' }
-  | { state: 'saving'; loaded: number }
-  | { state: 'saved' }
-  | { state: 'failed'; reason: 'http' | 'damaged' };
-
-/** The decrypting download of the opened file: its state, and what starts and stops it. */
-function useDecryptingDownload(file: OpenedFile, opened: Opened) {
-  const [saving, setSaving] = useState<Saving>({ state: 'idle' });
-  const abort = useRef<AbortController | null>(null);
-  useEffect(() => () => abort.current?.abort(), []);
-
-  const start = () => {
-    const controller = new AbortController();
-    abort.current = controller;
-    setSaving({ state: 'saving', loaded: 0 });
-    downloadDecrypted({
+/** Download: the ciphertext decrypted as it arrives, saved under the file's real name. */
+function useFileDownload(file: OpenedFile, opened: Opened) {
+  const download = useDecryptingDownload(opened);
+  const start = () =>
+    download.start(opened.meta.name, file.size, {
       kind: 'file',
       url: resolveServerUrl(file.downloadUrl),
-      key: opened.key,
-      password: opened.password,
       filename: opened.meta.name,
       size: plainSize(file.size, DEFAULT_SEGMENT_BYTES),
-      onProgress: (loaded) => setSaving({ state: 'saving', loaded }),
-      signal: controller.signal,
-    }).then(
-      () => setSaving({ state: 'saved' }),
-      (error: unknown) => {
-        const reason = error instanceof DownloadFailure ? error.reason : 'http';
-        setSaving(reason === 'cancelled' ? { state: 'idle' } : { state: 'failed', reason });
-      },
-    );
-  };
-  return { saving, start, stop: () => abort.current?.abort() };
+    });
+  return { ...download, start };
 }
 
 /** Progress while saving, and a plain word on how it ended. */
-function DownloadStatus({ saving, total }: { saving: Saving; total: number }) {
+function DownloadStatus({ saving }: { saving: DecryptingSaving }) {
   const { t } = useTranslation();
   if (saving.state === 'saving') {
-    const percent = Math.min(100, Math.round((saving.loaded / total) * 100));
+    const percent = Math.min(100, Math.round((saving.loaded / Math.max(1, saving.total)) * 100));
     return (
       <Stack gap={4} role="status">
         <Progress value={percent} aria-label={t('file.encrypted.downloading', { percent })} />
@@ -93,7 +72,7 @@ function DownloadStatus({ saving, total }: { saving: Saving; total: number }) {
 function OpenedEncryptedFile({ file, opened }: { file: OpenedFile; opened: Opened }) {
   const { t } = useTranslation();
   const [qrOpened, qr] = useDisclosure(false);
-  const download = useDecryptingDownload(file, opened);
+  const download = useFileDownload(file, opened);
   // The whole link, key included: the reader may pass it on as they received it.
   const link = window.location.href;
   const shown = {
@@ -128,11 +107,11 @@ function OpenedEncryptedFile({ file, opened }: { file: OpenedFile; opened: Opene
         <Button
           leftSection={<IconDownload size={16} />}
           onClick={download.start}
-          loading={download.saving.state === 'saving'}
+          loading={download.busy}
         >
           {t('file.encrypted.download')}
         </Button>
-        {download.saving.state === 'saving' && (
+        {download.busy && (
           <Button
             variant="default"
             leftSection={<IconPlayerStop size={16} />}
@@ -146,7 +125,7 @@ function OpenedEncryptedFile({ file, opened }: { file: OpenedFile; opened: Opene
           {t('file.actions.qr')}
         </Button>
       </Group>
-      <DownloadStatus saving={download.saving} total={file.size} />
+      <DownloadStatus saving={download.saving} />
       <QrCodeDialog
         opened={qrOpened}
         onClose={qr.close}
