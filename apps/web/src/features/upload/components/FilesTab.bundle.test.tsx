@@ -86,7 +86,8 @@ const files = () => [
   new File(['bbbb'], 'b.txt', { type: 'text/plain' }),
 ];
 
-async function chooseTwoFilesAsOneLink() {
+/** Pastes the two files and switches on "Share as one link"; answers the user. */
+async function pasteTwoFilesAsOneLink() {
   const user = userEvent.setup({ delay: null });
   await renderWithProviders(<FilesTab maxBytes={1_000_000} storageChoices={null} active />);
   // A paste of files adds them as a drop or the picker would (the page listens on window).
@@ -97,6 +98,11 @@ async function chooseTwoFilesAsOneLink() {
   });
   await screen.findByText('a.txt');
   await user.click(await screen.findByRole('switch', { name: /Share as one link/ }));
+  return user;
+}
+
+async function chooseTwoFilesAsOneLink() {
+  const user = await pasteTwoFilesAsOneLink();
   await user.type(screen.getByRole('textbox', { name: 'Title' }), 'Logs');
   await user.click(screen.getByRole('button', { name: 'Upload all' }));
   return user;
@@ -153,15 +159,7 @@ describe('FilesTab: share as one link (issue 33)', () => {
   });
 
   it('seals every file under the one bundle key and puts the key in the link (issue 35)', async () => {
-    const user = userEvent.setup({ delay: null });
-    await renderWithProviders(<FilesTab maxBytes={1_000_000} storageChoices={null} active />);
-    const paste = new Event('paste') as Event & { clipboardData: { files: File[] } };
-    paste.clipboardData = { files: files() };
-    act(() => {
-      window.dispatchEvent(paste);
-    });
-    await screen.findByText('a.txt');
-    await user.click(await screen.findByRole('switch', { name: /Share as one link/ }));
+    const user = await pasteTwoFilesAsOneLink();
     await user.click(screen.getByRole('switch', { name: /^End-to-end encrypt/ }));
     await user.type(screen.getByLabelText(/Encryption password/), 'gulls');
     await user.type(screen.getByRole('textbox', { name: 'Title' }), 'Logs');
